@@ -1,0 +1,26 @@
+# chessbot production image: Node 20 on Debian bookworm (slim), runtime dependencies only.
+# TypeScript runs through tsx, which is a runtime dependency, so there is no build stage.
+#
+#   docker build -t chessbot .
+#   docker run --rm -e LICHESS_TOKEN=lip_... -e DISCORD_TOKEN=... chessbot
+#
+# Tokens come from the environment at run time; they are never part of the image.
+
+FROM node:20-bookworm-slim
+
+ENV NODE_ENV=production
+WORKDIR /app
+
+# Dependencies first, so code changes do not invalidate the npm ci layer.
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev && npm cache clean --force
+
+COPY --chown=node:node bin ./bin
+COPY --chown=node:node config ./config
+COPY --chown=node:node src ./src
+COPY --chown=node:node tsconfig.json ./
+
+# The official image's unprivileged user; the app needs no write access to /app.
+USER node
+
+CMD ["npm", "start"]

@@ -1,0 +1,12 @@
+#!/usr/bin/env node
+// The `chessbot` command. Plain JavaScript so it runs straight after `npm ci`: it registers
+// tsx's loader in this process, then imports the TypeScript command line. No build step.
+
+import { fileURLToPath } from 'node:url';
+import { register } from 'tsx/esm/api';
+
+// Name our tsconfig explicitly: `npx chessbot` may run from a directory that has its own.
+register({ tsconfig: fileURLToPath(new URL('../tsconfig.json', import.meta.url)) });
+
+const { runCli } = await import('../src/adapters/cli/main.ts');
+process.exitCode = await runCli(process.argv.slice(2));

@@ -1,0 +1,270 @@
+// Legal move generation. Checkers and pins are found once per call by looking outward from the
+// king (chessops' "context"), so every generated move is legal without make/unmake: pinned pieces
+// move only along their pin line, in check only moves onto the check line count, and the king
+// never steps onto an attacked square. Only en passant, whose double removal can expose the king
+// along a rank, is tried on the board.
+
+import { ATTACKER_BIT, ATTACK_BITS, BISHOP_STEPS, IS_SLIDER, KING_STEPS, KNIGHT_STEPS, ROOK_STEPS, STEP, attackIndex } from './attacks.ts';
+import {
+  FLAG_CASTLE, FLAG_DOUBLE_PUSH, FLAG_EN_PASSANT, FLAG_NORMAL, FLAG_PROMOTION, encodeMove,
+} from './move.ts';
+import { type Position, castledKingSquare, castledRookSquare } from './position.ts';
+import { BISHOP, type Color, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE } from './types.ts';
+
+// Per-call marks without clearing: a square is "on the check line" or "pinned" for this call when
+// its stamp equals the call's stamp. Generation is not re-entrant within one call, so module-level
+// scratch space is safe (each worker thread has its own module instance).
+const checkLineStamp = new Int32Array(128);
+const pinStamp = new Int32Array(128);
+const pinStep = new Int32Array(128);
+let stamp = 0;
+
+/** The ray steps of each slider kind, indexed by kind (bishop, rook, queen). */
+const SLIDER_STEPS: readonly (readonly number[])[] = [[], [], [], BISHOP_STEPS, ROOK_STEPS, KING_STEPS];
+
+/** Results of the last context computation, read by generateLegal and exported for callers. */
+let checkerCount = 0;
+
+/**
+ * Writes every legal move of the side to move into `out` from index `start`; returns the index
+ * after the last one. `out` needs MAX_MOVES free slots.
+ */
+export function generateLegal(pos: Position, out: Int32Array, start: number): number {
+  const board = pos.board;
+  const us = pos.turn;
+  const king = pos.kingSquare[us];
+  const current = ++stamp;
+  findChecksAndPins(pos, us, king, current);
+  const checkers = checkerCount;
+
+  let n = generateKingSteps(pos, out, start, us, king);
+  if (checkers >= 2) return n;
+  if (checkers === 0) n = generateCastling(pos, out, n, us, king);
+
+  const list = pos.pieceList;
+  const base = us << 4;
+  const end = base + pos.pieceCount[us];
+  for (let i = base; i < end; i++) {
+    const from = list[i];
+    const piece = board[from];
+    const kind = piece & 7;
+    if (kind === KING) continue;
+    const pinned = pinStamp[from] === current ? pinStep[from] : 0;
+    if (kind === PAWN) {
+      n = generatePawnMoves(pos, out, n, from, us, pinned, checkers !== 0, current);
+    } else if (kind === KNIGHT) {
+      if (pinned !== 0) continue;
+      for (let d = 0; d < 8; d++) {
+        const to = from + KNIGHT_STEPS[d];
+        if (to & 0x88) continue;
+        const target = board[to];
+        if (target !== EMPTY && (target >> 3) === us) continue;
+        if (checkers !== 0 && checkLineStamp[to] !== current) continue;
+        out[n++] = encodeMove(from, to, 0, FLAG_NORMAL, target);
+      }
+    } else {
+      const steps = SLIDER_STEPS[kind];
+      for (let d = 0; d < steps.length; d++) {
+        const step = steps[d];
+        if (pinned !== 0 && step !== pinned && step !== -pinned) continue;
+        for (let to = from + step; (to & 0x88) === 0; to += step) {
+          const target = board[to];
+          if (target !== EMPTY && (target >> 3) === us) break;
+          if (checkers === 0 || checkLineStamp[to] === current) {
+            out[n++] = encodeMove(from, to, 0, FLAG_NORMAL, target);
+          }
+          if (target !== EMPTY) break;
+        }
+      }
+    }
+  }
+  return n;
+}
+
+/**
+ * Counts the pieces giving check and marks, with `current`: the check line (checker plus the
+ * squares between it and the king) and every pinned piece with the step of its pin line.
+ */
+function findChecksAndPins(pos: Position, us: Color, king: number, current: number): void {
+  const board = pos.board;
+  const list = pos.pieceList;
+  const base = (us ^ 1) << 4;
+  const end = base + pos.pieceCount[us ^ 1];
+  let checkers = 0;
+  for (let i = base; i < end; i++) {
+    const from = list[i];
+    const piece = board[from];
+    const index = attackIndex(from, king);
+    if ((ATTACK_BITS[index] & ATTACKER_BIT[piece]) === 0) continue;
+    if (IS_SLIDER[piece] === 0) {
+      if ((piece & 7) === KING) continue;
+      checkers++;
+      checkLineStamp[from] = current;
+      continue;
+    }
+    const step = STEP[index];
+    let blocker = -1;
+    let blocked = false;
+    for (let sq = from + step; sq !== king; sq += step) {
+      const occupant = board[sq];
+      if (occupant === EMPTY) continue;
+      if (blocker >= 0 || (occupant >> 3) !== us) {
+        blocked = true;
+        break;
+      }
+      blocker = sq;
+    }
+    if (blocked) continue;
+    if (blocker < 0) {
+      checkers++;
+      for (let sq = from; sq !== king; sq += step) checkLineStamp[sq] = current;
+    } else {
+      pinStamp[blocker] = current;
+      pinStep[blocker] = step;
+    }
+  }
+  checkerCount = checkers;
+}
+
+function generateKingSteps(pos: Position, out: Int32Array, n: number, us: Color, king: number): number {
+  const board = pos.board;
+  const them = (us ^ 1) as Color;
+  const kingPiece = board[king];
+  // Lift the king so that a slider's attack through the king's square is seen.
+  board[king] = EMPTY;
+  for (let d = 0; d < 8; d++) {
+    const to = king + KING_STEPS[d];
+    if (to & 0x88) continue;
+    const target = board[to];
+    if (target !== EMPTY && (target >> 3) === us) continue;
+    if (!pos.isAttacked(to, them)) out[n++] = encodeMove(king, to, 0, FLAG_NORMAL, target);
+  }
+  board[king] = kingPiece;
+  return n;
+}
+
+function generateCastling(pos: Position, out: Int32Array, n: number, us: Color, king: number): number {
+  const rights = (pos.castlingRights >> (us << 1)) & 3;
+  if (rights === 0) return n;
+  for (let side = 0; side < 2; side++) {
+    if ((rights & (1 << side)) === 0) continue;
+    const index = (us << 1) | side;
+    if (castlingIsLegal(pos, us, king, index)) {
+      out[n++] = encodeMove(king, pos.castlingRook[index], 0, FLAG_CASTLE, EMPTY);
+    }
+  }
+  return n;
+}
+
+/** Path empty, and the king neither crosses nor lands on an attacked square (not in check: caller). */
+function castlingIsLegal(pos: Position, us: Color, king: number, index: number): boolean {
+  const board = pos.board;
+  const emptyBase = index << 3;
+  const emptyCount = pos.castlingEmptyCount[index];
+  for (let i = 0; i < emptyCount; i++) {
+    if (board[pos.castlingEmpty[emptyBase + i]] !== EMPTY) return false;
+  }
+  const them = (us ^ 1) as Color;
+  const kingSide = (index & 1) === 0;
+  const kingTo = castledKingSquare(us, kingSide);
+  const rookSq = pos.castlingRook[index];
+  const rookTo = castledRookSquare(us, kingSide);
+  const kingPiece = board[king];
+  const rookPiece = board[rookSq];
+  let legal = true;
+  // The squares the king crosses, seen with the king lifted (the rook still in place) ...
+  board[king] = EMPTY;
+  const step = kingTo > king ? 1 : -1;
+  for (let sq = king + step; kingTo !== king && sq !== kingTo; sq += step) {
+    if (pos.isAttacked(sq, them)) {
+      legal = false;
+      break;
+    }
+  }
+  // ... and the king's destination with the rook already on its castled square.
+  if (legal) {
+    board[rookSq] = EMPTY;
+    const displaced = board[rookTo];
+    board[rookTo] = rookPiece;
+    legal = !pos.isAttacked(kingTo, them);
+    board[rookTo] = displaced;
+    board[rookSq] = rookPiece;
+  }
+  board[king] = kingPiece;
+  return legal;
+}
+
+function generatePawnMoves(
+  pos: Position, out: Int32Array, n: number, from: number, us: Color, pinned: number,
+  inCheck: boolean, current: number,
+): number {
+  const board = pos.board;
+  const forward = us === WHITE ? 16 : -16;
+  const startRank = us === WHITE ? 1 : 6;
+  const lastRank = us === WHITE ? 7 : 0;
+
+  const push = from + forward;
+  if (board[push] === EMPTY && (pinned === 0 || pinned === forward || pinned === -forward)) {
+    if (!inCheck || checkLineStamp[push] === current) n = addPawnMove(out, n, from, push, EMPTY, lastRank);
+    const double = push + forward;
+    if ((from >> 4) === startRank && board[double] === EMPTY && (!inCheck || checkLineStamp[double] === current)) {
+      out[n++] = encodeMove(from, double, 0, FLAG_DOUBLE_PUSH, EMPTY);
+    }
+  }
+  for (let side = -1; side <= 1; side += 2) {
+    const step = forward + side;
+    const to = from + step;
+    if (to & 0x88) continue;
+    const target = board[to];
+    if (target !== EMPTY) {
+      if ((target >> 3) === us) continue;
+      if (pinned !== 0 && pinned !== step && pinned !== -step) continue;
+      if (inCheck && checkLineStamp[to] !== current) continue;
+      n = addPawnMove(out, n, from, to, target, lastRank);
+    } else if (to === pos.epSquare && enPassantIsLegal(pos, from, to, us)) {
+      out[n++] = encodeMove(from, to, 0, FLAG_EN_PASSANT, board[to - forward]);
+    }
+  }
+  return n;
+}
+
+function addPawnMove(out: Int32Array, n: number, from: number, to: number, captured: number, lastRank: number): number {
+  if ((to >> 4) !== lastRank) {
+    out[n++] = encodeMove(from, to, 0, FLAG_NORMAL, captured);
+    return n;
+  }
+  out[n++] = encodeMove(from, to, QUEEN, FLAG_PROMOTION, captured);
+  out[n++] = encodeMove(from, to, ROOK, FLAG_PROMOTION, captured);
+  out[n++] = encodeMove(from, to, BISHOP, FLAG_PROMOTION, captured);
+  out[n++] = encodeMove(from, to, KNIGHT, FLAG_PROMOTION, captured);
+  return n;
+}
+
+/** Plays the capture on the board and asks whether our king is attacked afterwards. */
+function enPassantIsLegal(pos: Position, from: number, to: number, us: Color): boolean {
+  const board = pos.board;
+  const capturedSq = us === WHITE ? to - 16 : to + 16;
+  const pawn = board[from];
+  const captured = board[capturedSq];
+  board[from] = EMPTY;
+  board[capturedSq] = EMPTY;
+  board[to] = pawn;
+  const legal = !pos.isAttacked(pos.kingSquare[us], (us ^ 1) as Color);
+  board[to] = EMPTY;
+  board[capturedSq] = captured;
+  board[from] = pawn;
+  return legal;
+}
+
+const scratch = new Int32Array(256);
+
+/**
+ * Does the side to move have any legal move? Tries the king first and stops at the first move
+ * found: the mate solver asks this at every leaf, where the answer is usually a quick "yes".
+ */
+export function hasLegalMove(pos: Position): boolean {
+  const us = pos.turn;
+  const king = pos.kingSquare[us];
+  if (generateKingSteps(pos, scratch, 0, us, king) > 0) return true;
+  return generateLegal(pos, scratch, 0) > 0;
+}

@@ -1,0 +1,178 @@
+// Start-up configuration: reads the environment, .env and config/*.json once, validates all of
+// it, and returns one frozen Config. This is the only module that touches process.env.
+//
+// Precedence, lowest first: config/default.json, then config/local.json (or the file named by
+// CHESSBOT_CONFIG) merged over it key by key; environment variables override .env entries.
+
+import { availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
+import { ConfigError } from './errors.ts';
+import { describeIssues } from './problems.ts';
+import { ENV_KEYS, SECRET_ENV_KEYS, envSchema, fileConfigSchema, type EnvConfig, type FileConfig } from './schema.ts';
+import { Secret, redact } from './secret.ts';
+import { labelOf, readDotenvFile, readJsonFile } from './sources.ts';
+import type { Config } from './types.ts';
+
+export interface LoadConfigOptions {
+  /** The process environment; defaults to process.env. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** The directory holding .env and config/; defaults to process.cwd(). */
+  readonly cwd?: string;
+}
+
+const DEFAULT_CONFIG_FILE = join('config', 'default.json');
+const LOCAL_CONFIG_FILE = join('config', 'local.json');
+const DOTENV_FILE = '.env';
+
+/** Loads and validates everything; throws a ConfigError listing every problem found. */
+export function loadConfig(options: LoadConfigOptions = {}): Config {
+  const cwd = options.cwd ?? process.cwd();
+  const problems: string[] = [];
+
+  const env = readEnvironment(cwd, options.env ?? process.env, problems);
+  const file = readConfigFiles(cwd, env.values.CHESSBOT_CONFIG, problems);
+  const secrets = SECRET_ENV_KEYS.map((key) => env.values[key]).map((value) => (value ? new Secret(value) : null));
+
+  if (problems.length > 0 || !env.parsed || !file.parsed) {
+    // A secret pasted into the wrong place must not be echoed back by a message about it.
+    throw new ConfigError(problems.map((line) => redact(line, secrets)));
+  }
+  return deepFreeze(assemble(env.parsed, file.parsed, file.labels));
+}
+
+/** The environment values we know, with .env filling in what the real environment leaves unset. */
+function readEnvironment(
+  cwd: string,
+  processEnv: Readonly<Record<string, string | undefined>>,
+  problems: string[],
+): { values: Record<string, string>; parsed: EnvConfig | null } {
+  const dotenv = readDotenvFile(resolve(cwd, DOTENV_FILE), DOTENV_FILE);
+  if (dotenv.kind === 'failed') problems.push(dotenv.problem);
+  const fromDotenv = dotenv.kind === 'read' ? (dotenv.value as Record<string, string>) : {};
+
+  const values: Record<string, string> = {};
+  const origin: Record<string, string> = {};
+  for (const key of ENV_KEYS) {
+    // An empty value counts as unset: `LICHESS_TOKEN=` in a shell or compose file means "none".
+    if (processEnv[key]) {
+      values[key] = processEnv[key];
+      origin[key] = 'environment';
+    } else if (fromDotenv[key]) {
+      values[key] = fromDotenv[key];
+      origin[key] = DOTENV_FILE;
+    }
+  }
+
+  const result = envSchema.safeParse(values);
+  if (result.success) return { values, parsed: result.data };
+  problems.push(
+    ...describeIssues(result.error.issues, {
+      source: (path) => origin[String(path[0])] ?? 'environment',
+      input: values,
+      secretKeys: SECRET_ENV_KEYS,
+    }),
+  );
+  return { values, parsed: null };
+}
+
+interface ConfigLayer {
+  readonly file: string;
+  /** Why the file must exist, or null when it is optional. */
+  readonly requiredBecause: string | null;
+}
+
+/** config/default.json (required) with the local file (optional unless named) merged over it. */
+function readConfigFiles(
+  cwd: string,
+  namedFile: string | undefined,
+  problems: string[],
+): { parsed: FileConfig | null; labels: string[] } {
+  const layers: ConfigLayer[] = [
+    { file: resolve(cwd, DEFAULT_CONFIG_FILE), requiredBecause: 'the defaults must be present' },
+    namedFile
+      ? { file: resolve(cwd, namedFile), requiredBecause: 'named by CHESSBOT_CONFIG' }
+      : { file: resolve(cwd, LOCAL_CONFIG_FILE), requiredBecause: null },
+  ];
+  const defaults = fileConfigSchema.parse({});
+  const read = layers.map((layer) => readLayer(cwd, layer, defaults));
+  const layerProblems = read.flatMap((layer) => layer.problems);
+  const present = read.filter((layer) => layer.value !== null);
+  const labels = present.map((layer) => layer.label);
+  if (layerProblems.length > 0) {
+    problems.push(...layerProblems);
+    return { parsed: null, labels };
+  }
+
+  const merged = present.reduce<Record<string, unknown>>((base, layer) => mergeDeep(base, layer.value!), {});
+  const result = fileConfigSchema.safeParse(merged);
+  if (result.success) return { parsed: result.data, labels };
+  problems.push(...describeIssues(result.error.issues, { source: labels.join(' + '), input: merged, defaults }));
+  return { parsed: null, labels };
+}
+
+/**
+ * Reads one config file and checks it on its own, so that every problem names the file it is
+ * in. Its value is null when the file is absent (allowed only for an optional one) or invalid.
+ */
+function readLayer(
+  cwd: string,
+  layer: ConfigLayer,
+  defaults: FileConfig,
+): { label: string; value: Record<string, unknown> | null; problems: string[] } {
+  const label = labelOf(cwd, layer.file);
+  const read = readJsonFile(layer.file, label);
+  if (read.kind === 'missing') {
+    const problems = layer.requiredBecause ? [`${label}: file not found (${layer.requiredBecause})`] : [];
+    return { label, value: null, problems };
+  }
+  if (read.kind === 'failed') return { label, value: null, problems: [read.problem] };
+  const result = fileConfigSchema.safeParse(read.value);
+  if (!result.success) {
+    const problems = describeIssues(result.error.issues, { source: label, input: read.value, defaults });
+    return { label, value: null, problems };
+  }
+  return { label, value: read.value as Record<string, unknown>, problems: [] };
+}
+
+/** Objects merge key by key; anything else in `over` (null and arrays included) replaces. */
+function mergeDeep(base: Record<string, unknown>, over: Record<string, unknown>): Record<string, unknown> {
+  const result: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    const previous = result[key];
+    result[key] = isPlainObject(previous) && isPlainObject(value) ? mergeDeep(previous, value) : value;
+  }
+  return result;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function assemble(env: EnvConfig, file: FileConfig, labels: string[]): Config {
+  return {
+    workers: { size: file.workers.size ?? availableParallelism() },
+    mate: { ...file.mate },
+    discord: {
+      ...file.discord,
+      token: env.DISCORD_TOKEN ? new Secret(env.DISCORD_TOKEN) : null,
+      applicationId: env.DISCORD_APPLICATION_ID ?? null,
+      guildId: env.DISCORD_GUILD_ID ?? null,
+      apiUrl: env.DISCORD_API_URL ?? null,
+    },
+    lichess: {
+      ...file.lichess,
+      token: env.LICHESS_TOKEN ? new Secret(env.LICHESS_TOKEN) : null,
+      url: env.LICHESS_URL,
+    },
+    logLevel: env.LOG_LEVEL,
+    files: labels,
+  };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (isPlainObject(value) || Array.isArray(value)) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -1,0 +1,101 @@
+// What a valid configuration looks like: the config/*.json file schema and the environment
+// schema. Every constraint carries its own message, written for the person editing the file.
+// Defaults live here and only here; config/default.json mirrors them (a test keeps them equal).
+
+import { z } from 'zod';
+
+/** An integer from `min` to `max`; one message for every way of missing it. */
+function integerInRange(min: number, max: number) {
+  const error = `expected an integer from ${min} to ${max}`;
+  return z.int({ error }).min(min, { error }).max(max, { error });
+}
+
+// A Discord interaction token lives for 15 minutes; a search must end (and be reported) before
+// the reply can no longer be edited, so the timeout is capped a minute short of that.
+const MAX_MATE_TIMEOUT_SECONDS = 14 * 60;
+
+// Mate-in-n search grows exponentially with n; beyond this no request could finish in time
+// anyway, and a server operator who wants more must say so explicitly in the config.
+const MAX_MATE_MOVES_LIMIT = 50;
+
+const workersSchema = z
+  .strictObject({
+    // null means one worker per core (os.availableParallelism()).
+    size: z
+      .int({ error: 'expected null (one worker per core) or an integer >= 1' })
+      .min(1, { error: 'expected null (one worker per core) or an integer >= 1' })
+      .nullable()
+      .default(null),
+  })
+  .prefault({});
+
+const mateSchema = z
+  .strictObject({
+    maxN: integerInRange(1, MAX_MATE_MOVES_LIMIT).default(10),
+    timeoutSeconds: integerInRange(1, MAX_MATE_TIMEOUT_SECONDS).default(120),
+  })
+  .prefault({});
+
+// Empty for now: the Lichess and Discord issues add their keys here. Strict, so that a key
+// nobody reads is reported as a typo instead of being silently ignored.
+const lichessSchema = z.strictObject({}).prefault({});
+const discordSchema = z.strictObject({}).prefault({});
+
+/** One config/*.json file. Every key is optional, so each file is validated on its own. */
+export const fileConfigSchema = z.strictObject(
+  {
+    workers: workersSchema,
+    mate: mateSchema,
+    lichess: lichessSchema,
+    discord: discordSchema,
+  },
+  { error: 'expected a JSON object' },
+);
+
+export type FileConfig = z.output<typeof fileConfigSchema>;
+
+export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Environment keys whose values are secrets: never echoed in an error. */
+export const SECRET_ENV_KEYS = ['DISCORD_TOKEN', 'LICHESS_TOKEN'] as const;
+
+const httpUrl = z
+  .string()
+  .refine(isHttpUrl, { error: 'expected an http:// or https:// URL' })
+  // Stored without a trailing slash so callers can append "/api/..." without doubling it.
+  .transform((url) => url.replace(/\/+$/, ''));
+
+const token = z.string().regex(/^[\x21-\x7e]+$/, {
+  error: 'expected a token of printable characters without spaces (value not shown)',
+});
+
+// Discord ids ("snowflakes") are 64-bit integers written in decimal.
+const snowflake = z.string().regex(/^\d{17,20}$/, { error: 'expected a Discord id (17 to 20 digits)' });
+
+/** The environment variables we read (after empty strings are dropped); others are ignored. */
+export const envSchema = z.object({
+  DISCORD_TOKEN: token.optional(),
+  DISCORD_APPLICATION_ID: snowflake.optional(),
+  DISCORD_GUILD_ID: snowflake.optional(),
+  DISCORD_API_URL: httpUrl.optional(),
+  LICHESS_TOKEN: token.optional(),
+  LICHESS_URL: httpUrl.default('https://lichess.org'),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  // Path of a config file to merge over config/default.json instead of config/local.json.
+  CHESSBOT_CONFIG: z.string().optional(),
+});
+
+export type EnvConfig = z.output<typeof envSchema>;
+
+/** The names of every environment variable we read, for documentation and tests. */
+export const ENV_KEYS = Object.keys(envSchema.shape) as Array<keyof typeof envSchema.shape>;
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const { protocol } = new URL(text);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

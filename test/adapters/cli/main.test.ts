@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { CliCommand } from '../../../src/adapters/cli/command.ts';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, runCli } from '../../../src/adapters/cli/main.ts';
+import { UsageError } from '../../../src/adapters/commands/errors.ts';
+
+// A command table of our own, so these tests pin the dispatcher, not any real command.
+const greet: CliCommand = {
+  name: 'greet',
+  usage: '<name> [--loud]',
+  summary: 'say hello',
+  details: ['<name>   who to greet'],
+  async run(args, out) {
+    if (args[0] === undefined) throw new UsageError('missing name');
+    if (args[0] === 'crash') throw new Error('boom\n    at somewhere');
+    out.stdout.write(`hello ${args[0]}\n`);
+  },
+};
+
+async function cli(...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const status = await runCli(
+    argv,
+    { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) } },
+    [greet],
+  );
+  return { status, stdout, stderr };
+}
+
+describe('runCli', () => {
+  it('runs the named command', async () => {
+    expect(await cli('greet', 'ann')).toEqual({ status: EXIT_OK, stdout: 'hello ann\n', stderr: '' });
+  });
+
+  it.each([['--help'], ['-h'], ['help']])('lists the commands for %s', async (word) => {
+    const { status, stdout, stderr } = await cli(word);
+    expect(status).toBe(EXIT_OK);
+    expect(stderr).toBe('');
+    expect(stdout).toContain('usage: chessbot <command> [arguments]');
+    expect(stdout).toContain('  greet <name> [--loud]  say hello');
+  });
+
+  it('explains one command for "help <command>" and "<command> --help"', async () => {
+    for (const argv of [['help', 'greet'], ['greet', '--help']]) {
+      const { status, stdout } = await cli(...argv);
+      expect(status).toBe(EXIT_OK);
+      expect(stdout).toBe('usage: chessbot greet <name> [--loud]\n\nsay hello\n\n  <name>   who to greet\n');
+    }
+  });
+
+  it('rejects a missing command with one line and the usage', async () => {
+    const { status, stdout, stderr } = await cli();
+    expect(status).toBe(EXIT_USAGE);
+    expect(stdout).toBe('');
+    expect(stderr.split('\n')[0]).toBe('chessbot: missing command');
+    expect(stderr.split('\n')[1]).toBe('usage: chessbot <command> [arguments]');
+  });
+
+  it('rejects an unknown command, naming it', async () => {
+    const { status, stderr } = await cli('frobnicate', 'x');
+    expect(status).toBe(EXIT_USAGE);
+    expect(stderr.split('\n')[0]).toBe('chessbot: unknown command "frobnicate"');
+  });
+
+  it('rejects help on an unknown command', async () => {
+    const { status, stderr } = await cli('help', 'frobnicate');
+    expect(status).toBe(EXIT_USAGE);
+    expect(stderr.split('\n')[0]).toBe('chessbot: unknown command "frobnicate"');
+  });
+
+  it('turns a usage error into one line and the command usage', async () => {
+    const { status, stderr } = await cli('greet');
+    expect(status).toBe(EXIT_USAGE);
+    expect(stderr.split('\n').slice(0, 2)).toEqual([
+      'chessbot: greet: missing name',
+      'usage: chessbot greet <name> [--loud]',
+    ]);
+  });
+
+  it('reports an unexpected error on one line with status 1, no stack', async () => {
+    const { status, stderr } = await cli('greet', 'crash');
+    expect(status).toBe(EXIT_FAILURE);
+    expect(stderr).toBe('chessbot greet: internal error: boom; at somewhere\n');
+  });
+});

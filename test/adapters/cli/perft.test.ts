@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { parsePerftArguments, runPerft } from '../../../src/adapters/cli/perft.ts';
+import { UsageError } from '../../../src/adapters/commands/errors.ts';
+import { STARTING_FEN } from '../../../src/chess/fen.ts';
+
+const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+
+describe('parsePerftArguments', () => {
+  it('reads startpos, the depth and the flags in any order', () => {
+    expect(parsePerftArguments(['--json', 'startpos', '3', '--divide'])).toEqual({
+      fen: STARTING_FEN,
+      depth: 3,
+      divide: true,
+      json: true,
+    });
+  });
+
+  it('reads a FEN given as one argument or spread over several', () => {
+    expect(parsePerftArguments([KIWIPETE, '2']).fen).toBe(KIWIPETE);
+    expect(parsePerftArguments([...KIWIPETE.split(' '), '2']).fen).toBe(KIWIPETE);
+  });
+
+  it.each([
+    [['startpos'], 'expected a FEN (or "startpos") and a depth'],
+    [['startpos', '0'], 'depth must be an integer from 1 to 10, got "0"'],
+    [['startpos', '11'], 'depth must be an integer from 1 to 10, got "11"'],
+    [['startpos', 'three'], 'depth must be an integer from 1 to 10, got "three"'],
+    [['startpos', '3', '--fast'], 'unknown option "--fast"'],
+  ])('rejects %j', (args, message) => {
+    expect(() => parsePerftArguments(args)).toThrow(new UsageError(message));
+  });
+});
+
+describe('runPerft', () => {
+  it.each([
+    [1, 20],
+    [2, 400],
+    [3, 8902],
+    [4, 197281],
+  ])('counts startpos to depth %i: %i', (depth, nodes) => {
+    expect(runPerft({ fen: STARTING_FEN, depth, divide: false, json: false }).nodes).toBe(nodes);
+  });
+
+  it('counts Kiwipete to depth 3: 97862', () => {
+    expect(runPerft({ fen: KIWIPETE, depth: 3, divide: false, json: false }).nodes).toBe(97862);
+  });
+
+  it('divides by root move in UCI, sorted, summing to the total', () => {
+    const result = runPerft({ fen: STARTING_FEN, depth: 3, divide: true, json: false });
+    expect(result.divide?.size).toBe(20);
+    expect(result.divide?.get('e2e4')).toBe(600);
+    expect(result.divide?.get('g1f3')).toBe(440);
+    expect([...result.divide!.keys()]).toEqual([...result.divide!.keys()].sort());
+    expect([...result.divide!.values()].reduce((a, b) => a + b)).toBe(8902);
+    expect(result.nodes).toBe(8902);
+  });
+
+  it('turns a bad FEN into a usage error naming the problem', () => {
+    expect(() => runPerft({ fen: '8/8/8/8/8/8/8/8 w - - 0 1', depth: 1, divide: false, json: false })).toThrow(
+      /^bad FEN: .*king/,
+    );
+  });
+});

@@ -1,0 +1,103 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EXIT_BAD_CONFIG, EXIT_OK, runApp } from '../src/app.ts';
+
+const ROOT = join(import.meta.dirname, '..');
+const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+let dir: string;
+
+beforeEach(() => {
+  // A directory of our own, so a developer's .env or config/local.json cannot change the outcome.
+  dir = mkdtempSync(join(tmpdir(), 'chessbot-app-'));
+  mkdirSync(join(dir, 'config'));
+  cpSync(join(ROOT, 'config', 'default.json'), join(dir, 'config', 'default.json'));
+});
+
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function run(env: Record<string, string>, typed: string, interactive = false) {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  const errorOutput = new PassThrough();
+  const out: string[] = [];
+  const err: string[] = [];
+  output.on('data', (chunk) => out.push(String(chunk)));
+  errorOutput.on('data', (chunk) => err.push(String(chunk)));
+  const status = runApp({ config: { env, cwd: dir }, input, output, errorOutput, interactive });
+  input.end(typed);
+  return { status: await status, out: out.join(''), err: err.join('') };
+}
+
+describe('runApp', () => {
+  it('starts the local console when no token is set', async () => {
+    const { status, out, err } = await run({}, '/help\n/quit\n');
+    expect(status).toBe(EXIT_OK);
+    expect(out).toMatch(/^Commands:\n {2}\/help/);
+    expect(err).toBe('No DISCORD_TOKEN or LICHESS_TOKEN is set: starting the local console.\n');
+  });
+
+  it('says, one line per bot, that the bots are not in this build, and exits without a terminal', async () => {
+    const { status, out, err } = await run({ DISCORD_TOKEN: 'd.secret', LICHESS_TOKEN: 'lip_secret' }, '/help\n');
+    expect(status).toBe(EXIT_OK);
+    expect(out).toBe('');
+    expect(err.trimEnd().split('\n')).toEqual([
+      'DISCORD_TOKEN is set, but the Discord bot is not available in this build yet; not starting it.',
+      'LICHESS_TOKEN is set, but the Lichess bot is not available in this build yet; not starting it.',
+    ]);
+    expect(err).not.toContain('secret');
+  });
+
+  it('still offers the console at a terminal when a token is set', async () => {
+    const { status, out, err } = await run({ LICHESS_TOKEN: 'lip_secret' }, '/help\n', true);
+    expect(status).toBe(EXIT_OK);
+    expect(err).toContain('Lichess bot is not available');
+    expect(out).toContain('Commands:');
+  });
+
+  it('prints every configuration problem and exits with status 2', async () => {
+    writeFileSync(join(dir, 'config', 'local.json'), '{"mate":{"maxN":"many"}}');
+    const { status, out, err } = await run({ LOG_LEVEL: 'loud', LICHESS_TOKEN: 'lip_secret' }, '');
+    expect(status).toBe(EXIT_BAD_CONFIG);
+    expect(out).toBe('');
+    expect(err).toBe(
+      'invalid configuration (2 problems):\n' +
+        '  environment: LOG_LEVEL: expected one of error, warn, info, debug, got "loud"\n' +
+        '  config/local.json: mate.maxN: expected an integer from 1 to 50, got "many"\n',
+    );
+  });
+});
+
+describe('src/main.ts (npm start)', () => {
+  function start(env: Record<string, string>, input: string) {
+    return spawnSync(process.execPath, ['--import', TSX_LOADER, join(ROOT, 'src', 'main.ts')], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      input,
+      encoding: 'utf8',
+    });
+  }
+
+  it('runs the console on piped input and exits 0 at end of input', () => {
+    const result = start({}, '/help\n');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('/quit');
+  });
+
+  it('exits 2 with the problems and no stack trace on bad configuration', () => {
+    const result = start({ LICHESS_URL: 'nowhere' }, '');
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(
+      'invalid configuration (1 problem):\n' +
+        '  environment: LICHESS_URL: expected an http:// or https:// URL, got "nowhere"\n',
+    );
+  });
+});
