@@ -2,6 +2,7 @@
 // offer the local console when there is nothing else to run or a person is at the terminal.
 
 import type { Readable, Writable } from 'node:stream';
+import { inlineMateRunner } from './adapters/commands/inlineMateRunner.ts';
 import { sharedCommands } from './adapters/commands/shared.ts';
 import { runConsole } from './adapters/console/console.ts';
 import { ConfigError } from './config/errors.ts';
@@ -48,7 +49,8 @@ export async function runApp(options: AppOptions): Promise<number> {
       output: options.output,
       errorOutput,
       interactive: options.interactive,
-      commands: sharedCommands(),
+      // Searches run in this thread for now; the worker pool will take them over.
+      commands: sharedCommands({ mate: { ...config.mate, runner: inlineMateRunner() } }),
     });
   }
   return EXIT_OK;

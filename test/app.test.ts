@@ -63,6 +63,14 @@ describe('runApp', () => {
     expect(out).toContain('Commands:');
   });
 
+  it('offers /mate in the console, limited by the configured mate.maxN', async () => {
+    writeFileSync(join(dir, 'config', 'local.json'), '{"mate":{"maxN":2}}');
+    const { status, out, err } = await run({}, '/mate "8/8/8/2p1R3/1p3p2/1p1k1p2/1B5p/1K2Q3 w - - 0 1" 2\n/mate startpos 3\n');
+    expect(status).toBe(EXIT_OK);
+    expect(out).toMatch(/\nMate in 2: 1\. Q.*\nKeys \(cooked, 2\): /);
+    expect(err).toContain('error: /mate: n must be an integer from 1 to 2, got "3"\n');
+  });
+
   it('prints every configuration problem and exits with status 2', async () => {
     writeFileSync(join(dir, 'config', 'local.json'), '{"mate":{"maxN":"many"}}');
     const { status, out, err } = await run({ LOG_LEVEL: 'loud', LICHESS_TOKEN: 'lip_secret' }, '');

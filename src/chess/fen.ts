@@ -3,8 +3,6 @@
 
 import { FenError, type Setup, positionFromSetup } from './setup.ts';
 import type { Position } from './position.ts';
-import { generateLegal } from './movegen.ts';
-import { FLAG_EN_PASSANT, MAX_MOVES, moveFlag } from './move.ts';
 import {
   BLACK, type Color, EMPTY, FILE_NAMES, ROOK, WHITE, fileOf, makePiece, makeSquare, parsePieceLetter,
   parseSquare, pieceLetter, squareAt,
@@ -105,13 +103,13 @@ function parseCounter(field: string, name: string): number {
 
 // ---- output ----
 
-/** The FEN of a position: X-FEN castling (KQkq unless a right needs its rook's file), legal ep squares only. */
+/** The FEN of a position: X-FEN castling (KQkq unless a right needs its rook's file); the ep square only when the capture is legal. */
 export function makeFen(pos: Position): string {
   return [
     makeBoardFen(pos.board),
     pos.turn === WHITE ? 'w' : 'b',
     makeCastlingFen(pos),
-    hasLegalEnPassant(pos) ? makeSquare(pos.epSquare) : '-',
+    pos.epSquare >= 0 ? makeSquare(pos.epSquare) : '-',
     String(pos.halfmoves),
     String(pos.fullmoves),
   ].join(' ');
@@ -158,12 +156,4 @@ function isOutermostRook(pos: Position, color: Color, rookSq: number, kingSide: 
     if (pos.board[sq] === rook) return false;
   }
   return true;
-}
-
-function hasLegalEnPassant(pos: Position): boolean {
-  if (pos.epSquare < 0) return false;
-  const moves = new Int32Array(MAX_MOVES);
-  const end = generateLegal(pos, moves, 0);
-  for (let i = 0; i < end; i++) if (moveFlag(moves[i]) === FLAG_EN_PASSANT) return true;
-  return false;
 }

@@ -2,7 +2,7 @@
 // king (chessops' "context"), so every generated move is legal without make/unmake: pinned pieces
 // move only along their pin line, in check only moves onto the check line count, and the king
 // never steps onto an attacked square. Only en passant, whose double removal can expose the king
-// along a rank, is tried on the board.
+// along a rank, is tried on the board (Position.enPassantIsLegal).
 
 import { ATTACKER_BIT, ATTACK_BITS, BISHOP_STEPS, IS_SLIDER, KING_STEPS, KNIGHT_STEPS, ROOK_STEPS, STEP, attackIndex } from './attacks.ts';
 import {
@@ -221,7 +221,7 @@ function generatePawnMoves(
       if (pinned !== 0 && pinned !== step && pinned !== -step) continue;
       if (inCheck && checkLineStamp[to] !== current) continue;
       n = addPawnMove(out, n, from, to, target, lastRank);
-    } else if (to === pos.epSquare && enPassantIsLegal(pos, from, to, us)) {
+    } else if (to === pos.epSquare && pos.enPassantIsLegal(from, to, us)) {
       out[n++] = encodeMove(from, to, 0, FLAG_EN_PASSANT, board[to - forward]);
     }
   }
@@ -238,22 +238,6 @@ function addPawnMove(out: Int32Array, n: number, from: number, to: number, captu
   out[n++] = encodeMove(from, to, BISHOP, FLAG_PROMOTION, captured);
   out[n++] = encodeMove(from, to, KNIGHT, FLAG_PROMOTION, captured);
   return n;
-}
-
-/** Plays the capture on the board and asks whether our king is attacked afterwards. */
-function enPassantIsLegal(pos: Position, from: number, to: number, us: Color): boolean {
-  const board = pos.board;
-  const capturedSq = us === WHITE ? to - 16 : to + 16;
-  const pawn = board[from];
-  const captured = board[capturedSq];
-  board[from] = EMPTY;
-  board[capturedSq] = EMPTY;
-  board[to] = pawn;
-  const legal = !pos.isAttacked(pos.kingSquare[us], (us ^ 1) as Color);
-  board[to] = EMPTY;
-  board[capturedSq] = captured;
-  board[from] = pawn;
-  return legal;
 }
 
 const scratch = new Int32Array(256);

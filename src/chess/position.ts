@@ -54,7 +54,7 @@ export class Position {
   /** True when the castling rooks or king are not on their standard squares (X-FEN/Shredder-FEN input). */
   chess960 = false;
 
-  /** The square a pawn may capture onto en passant, or -1. Set only when an enemy pawn stands beside the pushed pawn. */
+  /** The square a pawn may capture onto en passant, or -1. Set only when such a capture is legal. */
   epSquare = -1;
   halfmoves = 0;
   fullmoves = 1;
@@ -154,11 +154,34 @@ export class Position {
     this.hashLo = lo;
   }
 
-  /** True when a pawn of `color` stands beside `sq` and so could capture en passant behind it. */
-  private pawnBeside(sq: number, color: Color): boolean {
+  /**
+   * Can a pawn of `color` legally capture en passant onto `ep`? Only then does the square count as
+   * part of the position (FIDE 9.2.3: same position = same possible moves), for the hash and FEN.
+   * This is where we depart from Polyglot, which also counts a capture that would expose the king.
+   */
+  canCaptureEnPassant(ep: number, color: Color): boolean {
     const pawn = makePiece(color, PAWN);
-    return (((sq + 1) & 0x88) === 0 && this.board[sq + 1] === pawn)
-      || (((sq - 1) & 0x88) === 0 && this.board[sq - 1] === pawn);
+    const pushed = color === WHITE ? ep - 16 : ep + 16;
+    const left = pushed - 1;
+    const right = pushed + 1;
+    return ((left & 0x88) === 0 && this.board[left] === pawn && this.enPassantIsLegal(left, ep, color))
+      || ((right & 0x88) === 0 && this.board[right] === pawn && this.enPassantIsLegal(right, ep, color));
+  }
+
+  /** Plays the capture on the board array alone and asks whether the capturer's king is then attacked. */
+  enPassantIsLegal(from: number, to: number, us: Color): boolean {
+    const board = this.board;
+    const capturedSq = us === WHITE ? to - 16 : to + 16;
+    const pawn = board[from];
+    const captured = board[capturedSq];
+    board[from] = EMPTY;
+    board[capturedSq] = EMPTY;
+    board[to] = pawn;
+    const legal = !this.isAttacked(this.kingSquare[us], (us ^ 1) as Color);
+    board[to] = EMPTY;
+    board[capturedSq] = captured;
+    board[from] = pawn;
+    return legal;
   }
 
   // ---- make / unmake ----
@@ -223,7 +246,7 @@ export class Position {
       }
       if ((piece & 7) === PAWN || captured !== EMPTY) this.halfmoves = 0;
       else this.halfmoves++;
-      if (flag === FLAG_DOUBLE_PUSH && this.pawnBeside(to, (us ^ 1) as Color)) {
+      if (flag === FLAG_DOUBLE_PUSH && this.canCaptureEnPassant((from + to) >> 1, (us ^ 1) as Color)) {
         this.epSquare = (from + to) >> 1;
         hi ^= EP_KEY_HI[to & 7];
         lo ^= EP_KEY_LO[to & 7];

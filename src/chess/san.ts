@@ -95,7 +95,9 @@ export function parseSan(pos: Position, text: string): number {
     const from = moveFrom(move);
     if (moveFlag(move) === FLAG_CASTLE || kindOf(pos.board[from]) !== kind) continue;
     if (makeSquare(moveTo(move)) !== toText || movePromotion(move) !== promotion) continue;
-    if (fromFile && makeSquare(from)[0] !== fromFile) continue;
+    // A pawn move names its file only when it captures: "e4" is never dxe4.
+    const file = fromFile ?? (kind === PAWN ? toText[0] : undefined);
+    if (file && makeSquare(from)[0] !== file) continue;
     if (fromRank && makeSquare(from)[1] !== fromRank) continue;
     if (found !== NO_MOVE) return NO_MOVE;
     found = move;

@@ -41,9 +41,9 @@ export function positionFromSetup(setup: Setup): Position {
   checkChecks(pos, setup.epSquare);
   pos.halfmoves = setup.halfmoves;
   pos.fullmoves = setup.fullmoves;
-  // Keep an en-passant square only where a pawn could take (the Polyglot rule): the same
-  // position then always has the same hash, whatever the FEN said.
-  if (pos.epSquare >= 0 && !pawnCanReach(pos, pos.epSquare)) pos.epSquare = -1;
+  // Keep an en-passant square only where the capture is legal, as make() does: the same position
+  // then always has the same hash and FEN, whatever the input said.
+  if (pos.epSquare >= 0 && !pos.canCaptureEnPassant(pos.epSquare, turn)) pos.epSquare = -1;
   pos.computeHash();
   return pos;
 }
@@ -113,7 +113,10 @@ function applyCastlingRights(pos: Position, field: string): void {
       }
     } else {
       rookSq = squareAt(lower.charCodeAt(0) - 97, rank);
-      if (pos.board[rookSq] !== rook || rookSq === king) {
+      if (rookSq === king) {
+        throw new FenError(`${right} names the ${name} king's own file; a file letter names the castling rook's file`);
+      }
+      if (pos.board[rookSq] !== rook) {
         throw new FenError(`${right} needs a ${name} rook on ${makeSquare(rookSq)}, and there is none`);
       }
       kingSide = rookSq > king;
@@ -143,17 +146,12 @@ function checkEnPassant(pos: Position, ep: number): number {
   if (pos.board[pushedTo] !== makePiece(them, PAWN)) {
     throw new FenError(`${where} needs a ${COLOR_NAMES[them]} pawn on ${makeSquare(pushedTo)} that has just moved two squares, and there is none`);
   }
-  if (pos.board[ep] !== EMPTY || pos.board[pushedFrom] !== EMPTY) {
-    throw new FenError(`${where} is impossible: ${makeSquare(ep)} and ${makeSquare(pushedFrom)} must be empty after a pawn's double step`);
+  for (const sq of [ep, pushedFrom]) {
+    if (pos.board[sq] !== EMPTY) {
+      throw new FenError(`${where} is impossible: ${makeSquare(sq)} is occupied, but the pawn that moved two squares has just crossed ${makeSquare(ep)} from ${makeSquare(pushedFrom)}`);
+    }
   }
   return ep;
-}
-
-function pawnCanReach(pos: Position, ep: number): boolean {
-  const pawn = makePiece(pos.turn, PAWN);
-  const behind = pos.turn === WHITE ? ep - 16 : ep + 16;
-  return (((behind + 1) & 0x88) === 0 && pos.board[behind + 1] === pawn)
-    || (((behind - 1) & 0x88) === 0 && pos.board[behind - 1] === pawn);
 }
 
 /** The pieces of `by` attacking `sq`. */

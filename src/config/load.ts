@@ -150,7 +150,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 function assemble(env: EnvConfig, file: FileConfig, labels: string[]): Config {
   return {
-    workers: { size: file.workers.size ?? availableParallelism() },
+    workers: { size: file.workers.size ?? availableParallelism(), maxQueue: file.workers.maxQueue },
     mate: { ...file.mate },
     discord: {
       ...file.discord,

@@ -18,6 +18,9 @@ const MAX_MATE_TIMEOUT_SECONDS = 14 * 60;
 // anyway, and a server operator who wants more must say so explicitly in the config.
 const MAX_MATE_MOVES_LIMIT = 50;
 
+// A queue longer than this would only make people wait minutes for an answer.
+const MAX_WORKER_QUEUE = 10_000;
+
 const workersSchema = z
   .strictObject({
     // null means one worker per core (os.availableParallelism()).
@@ -26,6 +29,8 @@ const workersSchema = z
       .min(1, { error: 'expected null (one worker per core) or an integer >= 1' })
       .nullable()
       .default(null),
+    // Searches waiting for a free worker; beyond this a request is refused with "busy".
+    maxQueue: integerInRange(0, MAX_WORKER_QUEUE).default(32),
   })
   .prefault({});
 

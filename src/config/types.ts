@@ -10,6 +10,8 @@ export interface Config {
   readonly workers: {
     /** Number of search worker threads (config null resolves to the number of cores). */
     readonly size: number;
+    /** Searches that may wait for a free worker; more are refused as busy. */
+    readonly maxQueue: number;
   };
   readonly mate: {
     /** Largest n a /mate request may ask for. */

@@ -104,7 +104,7 @@ describe('parseFen rejects the fields', () => {
     const huge = '8/'.repeat(2_000_000);
     const started = performance.now();
     expectRejected(huge, /\b4000000\b/, /\b100\b/);
-    expect(performance.now() - started).toBeLessThan(50);
+    expect(performance.now() - started).toBeLessThan(100);
   });
 
   it('accepts exactly MAX_FEN_LENGTH characters', () => {

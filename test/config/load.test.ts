@@ -39,6 +39,7 @@ describe('loadConfig: defaults', () => {
   it('gives the documented defaults with an empty environment', () => {
     const config = loadConfig({ env: {}, cwd: dir });
     expect(config.workers.size).toBe(availableParallelism());
+    expect(config.workers.maxQueue).toBe(32);
     expect(config.mate).toEqual({ maxN: 10, timeoutSeconds: 120 });
     expect(config.lichess).toEqual({ token: null, url: 'https://lichess.org' });
     expect(config.discord).toEqual({ token: null, applicationId: null, guildId: null, apiUrl: null });

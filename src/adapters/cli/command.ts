@@ -17,6 +17,10 @@ export interface CliCommand {
   readonly summary: string;
   /** Lines shown below the usage by `chessbot <name> --help`. */
   readonly details: readonly string[];
-  /** Writes its results to `out.stdout`; throws a UsageError for bad arguments. */
-  run(args: readonly string[], out: CliOutput): Promise<void>;
+  /**
+   * Writes its results to `out.stdout`; throws a UsageError for bad arguments. Resolves to the
+   * exit status when success can end in more than one way (mate found, no mate), else to nothing
+   * for status 0.
+   */
+  run(args: readonly string[], out: CliOutput): Promise<number | void>;
 }

@@ -42,8 +42,7 @@ export async function runCli(
   if (args.includes('--help') || args.includes('-h')) return print(out, commandUsage(command));
 
   try {
-    await command.run(args, out);
-    return EXIT_OK;
+    return (await command.run(args, out)) ?? EXIT_OK;
   } catch (error) {
     if (error instanceof UsageError) {
       return fail(`${command.name}: ${oneLineMessage(error)}`, commandUsage(command));

@@ -1,6 +1,17 @@
 // A command a person types into a front end (the local console now, Discord later): data that
 // describes it for /help, and a function from its argument words to the reply text.
 
+/** What a front end offers a running command besides its words. */
+export interface CommandContext {
+  /**
+   * Shows interim text while the command works (a board, a progress line), before its reply.
+   * Absent when the front end has nowhere to show it.
+   */
+  readonly progress?: (text: string) => void;
+  /** Aborted when the person cancels the command. */
+  readonly signal?: AbortSignal;
+}
+
 export interface Command {
   /** The name typed after the slash, e.g. "mate" for /mate. Lower case, no spaces. */
   readonly name: string;
@@ -12,5 +23,5 @@ export interface Command {
    * Runs the command on the words that followed its name and resolves to the reply.
    * Bad input is reported by throwing a UsageError whose message is shown as is.
    */
-  run(args: readonly string[]): Promise<string>;
+  run(args: readonly string[], context?: CommandContext): Promise<string>;
 }

@@ -1,7 +1,7 @@
 // The set of commands one front end offers, and the dispatcher from a typed line to a reply.
 // Every outcome is a short text: a result, or a one-line error that names the command.
 
-import type { Command } from './command.ts';
+import type { Command, CommandContext } from './command.ts';
 import { UsageError, oneLineMessage } from './errors.ts';
 import { splitWords } from './words.ts';
 
@@ -31,7 +31,7 @@ export class CommandRegistry {
   }
 
   /** Runs one typed line. Resolves to null for a blank line; never rejects. */
-  async dispatch(line: string): Promise<Reply | null> {
+  async dispatch(line: string, context: CommandContext = {}): Promise<Reply | null> {
     let words: string[];
     try {
       words = splitWords(line);
@@ -50,7 +50,7 @@ export class CommandRegistry {
     }
 
     try {
-      return { kind: 'ok', text: await command.run(args) };
+      return { kind: 'ok', text: await command.run(args, context) };
     } catch (error) {
       const why = error instanceof UsageError ? oneLineMessage(error) : `failed: ${oneLineMessage(error)}`;
       return { kind: 'error', text: `/${command.name}: ${why}` };

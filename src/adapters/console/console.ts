@@ -45,10 +45,12 @@ export async function runConsole(options: ConsoleOptions): Promise<void> {
     output.write('chessbot console: type /help for the commands, /quit to leave.\n');
     lines.prompt();
   }
+  // A command's interim output (a board, progress lines) is shown as it comes.
+  const context = { progress: (text: string) => output.write(`${text}\n`) };
   for await (const line of lines) {
     // Lines typed ahead of /quit are already buffered by the iterator; they are dropped.
     if (quitting) break;
-    const reply = await registry.dispatch(line);
+    const reply = await registry.dispatch(line, context);
     if (reply?.kind === 'ok' && reply.text !== '') output.write(`${reply.text}\n`);
     if (reply?.kind === 'error') errorOutput.write(`error: ${reply.text}\n`);
     if (interactive && !quitting) lines.prompt();

@@ -1,6 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { Command } from '../../../src/adapters/commands/command.ts';
+import { inlineMateRunner } from '../../../src/adapters/commands/inlineMateRunner.ts';
+import { mateCommand } from '../../../src/adapters/commands/mate.ts';
 import { PROMPT, runConsole } from '../../../src/adapters/console/console.ts';
 
 /** Runs the console over in-memory streams with `input` as everything typed. */
@@ -80,5 +82,31 @@ describe('runConsole', () => {
     const { out } = await session('/quit\n', { interactive: true });
     expect(out).toContain('type /help for the commands');
     expect(out).toContain(PROMPT);
+  });
+
+  it('shows a command\'s interim output as it comes, before its reply', async () => {
+    const slow: Command = {
+      name: 'slow',
+      usage: '/slow',
+      summary: 'work in steps',
+      async run(_args, context) {
+        context?.progress?.('step 1');
+        context?.progress?.('step 2');
+        return 'done';
+      },
+    };
+    expect(await session('/slow\n', { commands: [slow] })).toEqual({ out: 'step 1\nstep 2\ndone\n', err: '' });
+  });
+
+  it('solves /mate: the board, progress per n, then the answer; bad input on the error stream', async () => {
+    const mate = mateCommand({ runner: inlineMateRunner(), maxN: 5, timeoutSeconds: 30 });
+    const { out, err } = await session(
+      '/mate "8/2P1P1P1/3PkP2/8/4K3/8/8/8 w - - 0 1" 3\n/mate 8/8/8/8/8/8/8/k1K5 w - - 0 1 9\n',
+      { commands: [mate] },
+    );
+    expect(out).toMatch(/^8 {2}\. \. \. \. \. \. \. \.\n7 {2}\. \. P \. P \. P \.\n/);
+    expect(out).toMatch(/\nWhite to play and mate in 3\n\nn=1 .*\nn=2 .*\nn=3 .* mate found\n\n/);
+    expect(out).toMatch(/\nMate in 3: 1\. e8=B! .*\nKeys: e8=B\n\d[\d,]* nodes, \d+\.\d\d s\n$/);
+    expect(err).toBe('error: /mate: n must be an integer from 1 to 5, got "9"\n');
   });
 });

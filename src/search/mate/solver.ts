@@ -1,0 +1,330 @@
+// The mate prover: "can the side to move force mate in n moves?" as an AND/OR search. Attacker
+// nodes need one move that wins, defender nodes need every move to lose; the Geniss zero
+// evaluation reduces alpha-beta to exactly this, so every answer is a proof, not an estimate.
+// Iterative deepening over n makes the first mate found the shortest (MATER, Geniss).
+
+import { CheckDetector, givesCheck } from '../../chess/checks.ts';
+import { MAX_MOVES, NO_MOVE } from '../../chess/move.ts';
+import { generateLegal, hasLegalMove } from '../../chess/movegen.ts';
+import type { Position } from '../../chess/position.ts';
+import { scoreAttackerMoves, scoreDefenderMoves, pickBest } from './ordering.ts';
+import { MateTable } from './table.ts';
+import type { MateLimits, MateMode, MateSolution, SolutionNode } from './types.ts';
+
+/** Limits are polled every this many nodes: often enough to stop within a millisecond or so. */
+const POLL_INTERVAL = 4096;
+/** Thrown through the search to unwind it at once; the solver's private position copy is dropped. */
+class SearchStopped extends Error {}
+
+export class MateSolver {
+  private readonly table: MateTable;
+  private readonly checks = new CheckDetector();
+  /** The caller's position (never changed) and the private copy the search plays on. */
+  private root!: Position;
+  private pos!: Position;
+  /** Set once a limit stopped this solve: later walks (line, tree) return at once. */
+  private stopped = false;
+  private moves = new Int32Array(0);
+  private scores = new Int32Array(0);
+  /** Per ply, the move that last worked there (the attacker's mating answer, the defender's
+   *  refutation): tried early in the sibling positions, where it often works again. */
+  private killers = new Int32Array(0);
+  private checksOnly = false;
+  private limits: MateLimits = {};
+  private maxNodes = Infinity;
+  nodes = 0;
+  private nextPoll = 0;
+
+  constructor(tableBits = 21) {
+    this.table = new MateTable(tableBits);
+  }
+
+  /**
+   * Searches n = 1 … maxMoves for the shortest forced mate by the side to move in `position`
+   * (which is not changed), then tries every root move at that length to list all keys.
+   */
+  solve(position: Position, maxMoves: number, mode: MateMode = 'all', limits: MateLimits = {}): MateSolution {
+    this.prepare(position, maxMoves, mode, limits);
+    const rootMoves = this.rootMoves();
+    let provenDepth = 0;
+    const keys: number[] = [];
+    try {
+      for (let n = 1; n <= maxMoves; n++) {
+        for (const move of rootMoves) {
+          if (this.keyMates(move, n)) keys.push(move);
+        }
+        limits.onProgress?.({ depth: n, nodes: this.nodes, found: keys.length > 0 });
+        if (keys.length > 0) {
+          const line = this.mainLine(keys[0], n);
+          return { status: 'mate', mateIn: n, keys, keysComplete: true, line, lineComplete: !this.stopped, nodes: this.nodes, provenDepth: n - 1 };
+        }
+        provenDepth = n;
+      }
+    } catch (error) {
+      this.recover(error);
+      if (keys.length > 0) {
+        return { status: 'mate', mateIn: provenDepth + 1, keys, keysComplete: false, line: [], lineComplete: false, nodes: this.nodes, provenDepth };
+      }
+      return { status: 'stopped', mateIn: null, keys: [], keysComplete: false, line: [], lineComplete: false, nodes: this.nodes, provenDepth };
+    }
+    return { status: 'no-mate', mateIn: null, keys: [], keysComplete: true, line: [], lineComplete: true, nodes: this.nodes, provenDepth };
+  }
+
+  private prepare(position: Position, maxMoves: number, mode: MateMode, limits: MateLimits): void {
+    this.root = position;
+    this.pos = position.clone();
+    this.stopped = false;
+    this.checksOnly = mode === 'checks';
+    this.limits = limits;
+    this.maxNodes = limits.maxNodes ?? Infinity;
+    this.nodes = 0;
+    this.nextPoll = Math.min(POLL_INTERVAL, this.maxNodes);
+    const plies = 2 * maxMoves + 2;
+    if (this.killers.length < plies) {
+      this.moves = new Int32Array(MAX_MOVES * plies);
+      this.scores = new Int32Array(MAX_MOVES * plies);
+      this.killers = new Int32Array(plies);
+    }
+    this.killers.fill(NO_MOVE);
+    this.table.clear();
+  }
+
+  /** The attacker's legal first moves (checks only in that mode), likeliest keys first. */
+  private rootMoves(): number[] {
+    const end = generateLegal(this.pos, this.moves, 0);
+    const kept = this.checksOnly ? this.keepChecks(0, end) : end;
+    scoreAttackerMoves(this.pos, this.checks, this.moves, this.scores, 0, kept, NO_MOVE, NO_MOVE);
+    const ordered: number[] = [];
+    for (let i = 0; i < kept; i++) ordered.push(pickBest(this.moves, this.scores, i, kept));
+    return ordered;
+  }
+
+  private keyMates(move: number, n: number): boolean {
+    this.pos.make(move);
+    const mates = this.defend(n, 1, 0);
+    this.pos.unmake(move);
+    return mates;
+  }
+
+  /**
+   * After a stop has unwound the search, the private position may still hold moves that were
+   * never taken back: start again from the caller's position. Anything but a stop is re-thrown.
+   */
+  private recover(error: unknown): void {
+    if (!(error instanceof SearchStopped)) throw error;
+    this.stopped = true;
+    this.pos = this.root.clone();
+  }
+
+  /** Counts a node and, every POLL_INTERVAL nodes, asks the limits whether to stop. */
+  private tick(): void {
+    if (++this.nodes < this.nextPoll) return;
+    this.nextPoll = Math.min(this.nodes + POLL_INTERVAL, this.maxNodes);
+    if (this.nodes >= this.maxNodes || this.limits.shouldStop?.()) throw new SearchStopped();
+  }
+
+  /** Compacts moves[start, end) to the checking moves; returns the new end. */
+  private keepChecks(start: number, end: number): number {
+    let kept = start;
+    this.checks.prepare(this.pos);
+    for (let i = start; i < end; i++) {
+      if (this.checks.givesCheck(this.pos, this.moves[i])) this.moves[kept++] = this.moves[i];
+    }
+    return kept;
+  }
+
+  /** Attacker to move: can it mate in at most `moves` moves? */
+  attack(moves: number, ply: number, start: number): boolean {
+    this.tick();
+    const pos = this.pos;
+    const table = this.table;
+    const slot = table.probe(pos.hashHi, pos.hashLo);
+    let hashMove = NO_MOVE;
+    if (slot >= 0) {
+      if (table.win(slot) <= moves) return true;
+      if (table.fail(slot) >= moves) return false;
+      hashMove = table.move(slot);
+    }
+    let end = generateLegal(pos, this.moves, start);
+    if (moves === 1) return this.mateInOne(start, end);
+
+    if (this.checksOnly) end = this.keepChecks(start, end);
+    scoreAttackerMoves(pos, this.checks, this.moves, this.scores, start, end, hashMove, this.killers[ply]);
+    for (let i = start; i < end; i++) {
+      const move = pickBest(this.moves, this.scores, i, end);
+      pos.make(move);
+      const wins = this.defend(moves, ply + 1, end);
+      pos.unmake(move);
+      if (wins) {
+        this.killers[ply] = move;
+        table.storeWin(pos.hashHi, pos.hashLo, moves, move);
+        return true;
+      }
+    }
+    table.storeFail(pos.hashHi, pos.hashLo, moves);
+    return false;
+  }
+
+  /** The attacker's last move: only a check can mate, and it mates when no reply is legal (MATER). */
+  private mateInOne(start: number, end: number): boolean {
+    const pos = this.pos;
+    const checks = this.checks;
+    checks.prepare(pos);
+    for (let i = start; i < end; i++) {
+      const move = this.moves[i];
+      if (!checks.givesCheck(pos, move)) continue;
+      pos.make(move);
+      this.tick();
+      const mate = !hasLegalMove(pos);
+      pos.unmake(move);
+      if (mate) {
+        this.table.storeWin(pos.hashHi, pos.hashLo, 1, move);
+        return true;
+      }
+    }
+    this.table.storeFail(pos.hashHi, pos.hashLo, 1);
+    return false;
+  }
+
+  /**
+   * Defender to move, after the attacker's move that used one of `moves`: does every defence
+   * lose within the moves left? No legal move is mate if in check, and stalemate (a draw) if not.
+   */
+  defend(moves: number, ply: number, start: number): boolean {
+    this.tick();
+    const pos = this.pos;
+    if (moves === 1) return pos.inCheck() && !hasLegalMove(pos);
+    const table = this.table;
+    const slot = table.probe(pos.hashHi, pos.hashLo);
+    let hashMove = NO_MOVE;
+    if (slot >= 0) {
+      if (table.win(slot) <= moves) return true;
+      if (table.fail(slot) >= moves) return false;
+      hashMove = table.move(slot);
+    }
+    const end = generateLegal(pos, this.moves, start);
+    if (end === start) return pos.inCheck();
+
+    scoreDefenderMoves(pos, this.moves, this.scores, start, end, hashMove, this.killers[ply]);
+    for (let i = start; i < end; i++) {
+      const move = pickBest(this.moves, this.scores, i, end);
+      pos.make(move);
+      const loses = this.attack(moves - 1, ply + 1, end);
+      pos.unmake(move);
+      if (!loses) {
+        this.killers[ply] = move;
+        table.storeFail(pos.hashHi, pos.hashLo, moves, move);
+        return false;
+      }
+    }
+    table.storeWin(pos.hashHi, pos.hashLo, moves, NO_MOVE);
+    return true;
+  }
+
+  // ---- the solution: main line and tree, read back through the (now well-filled) table ----
+
+  /** The shortest n ≤ limit in which the attacker (to move) mates, or 0. */
+  private shortestMate(limit: number, ply: number): number {
+    for (let n = 1; n <= limit; n++) if (this.attack(n, ply, 0)) return n;
+    return 0;
+  }
+
+  /** Key, then the defence that resists longest and the attacker's quickest answer, to mate. */
+  private mainLine(key: number, n: number): number[] {
+    const line: number[] = [];
+    try {
+      this.play(key, line);
+      let left = n - 1;
+      while (left > 0) {
+        const defence = this.longestDefence(left, line.length);
+        if (defence.move === NO_MOVE) break;
+        this.play(defence.move, line);
+        const answer = this.quickestAnswer(defence.mateIn, line.length);
+        if (answer === NO_MOVE) break;
+        this.play(answer, line);
+        left = defence.mateIn - 1;
+      }
+    } catch (error) {
+      this.recover(error);
+      return line;
+    }
+    for (let i = line.length - 1; i >= 0; i--) this.pos.unmake(line[i]);
+    return line;
+  }
+
+  private play(move: number, line: number[]): void {
+    this.pos.make(move);
+    line.push(move);
+  }
+
+  /** Defender to move, attacker mating within `left`: the defence after which mate takes longest. */
+  longestDefence(left: number, ply: number): { move: number; mateIn: number } {
+    const pos = this.pos;
+    const defences = this.legalMoves();
+    let best = { move: NO_MOVE, mateIn: 0 };
+    for (const move of defences) {
+      pos.make(move);
+      const mateIn = this.shortestMate(left, ply + 1);
+      pos.unmake(move);
+      if (mateIn > best.mateIn) best = { move, mateIn };
+    }
+    return best;
+  }
+
+  /** Attacker to move, with a mate in `n`: a move that keeps it a mate in n. */
+  quickestAnswer(n: number, ply: number): number {
+    const pos = this.pos;
+    for (const move of this.legalMoves()) {
+      if (this.checksOnly && !givesCheck(pos, move)) continue;
+      pos.make(move);
+      const mates = this.defend(n, ply + 1, 0);
+      pos.unmake(move);
+      if (mates) return move;
+    }
+    return NO_MOVE;
+  }
+
+  private legalMoves(): number[] {
+    const buffer = new Int32Array(MAX_MOVES);
+    return Array.from(buffer.subarray(0, generateLegal(this.pos, buffer, 0)));
+  }
+
+  /**
+   * The full solution after a solve that found mate in n: for each key, every defence with the
+   * attacker's quickest answer, recursively. Call right after solve(), while the table is warm.
+   */
+  solutionTree(keys: readonly number[], n: number): { tree: SolutionNode[]; complete: boolean } {
+    const tree: SolutionNode[] = [];
+    if (this.stopped) return { tree, complete: false };
+    try {
+      for (const key of keys) {
+        this.pos.make(key);
+        tree.push({ move: key, replies: this.defenceTree(n - 1) });
+        this.pos.unmake(key);
+      }
+    } catch (error) {
+      this.recover(error);
+      return { tree, complete: false };
+    }
+    return { tree, complete: true };
+  }
+
+  /** Defender to move, attacker mating within `left`: each defence and the quickest answer to it. */
+  private defenceTree(left: number): SolutionNode[] {
+    const pos = this.pos;
+    const replies: SolutionNode[] = [];
+    if (left === 0) return replies;
+    for (const defence of this.legalMoves()) {
+      pos.make(defence);
+      const mateIn = this.shortestMate(left, 0);
+      const answer = mateIn > 0 ? this.quickestAnswer(mateIn, 0) : NO_MOVE;
+      if (answer !== NO_MOVE) {
+        pos.make(answer);
+        replies.push({ move: defence, replies: [{ move: answer, replies: this.defenceTree(mateIn - 1) }] });
+        pos.unmake(answer);
+      }
+      pos.unmake(defence);
+    }
+    return replies;
+  }
+}

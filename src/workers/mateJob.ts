@@ -1,0 +1,45 @@
+// The 'mate' job, run inside a worker thread: parse the FEN, prove, report in plain strings.
+
+import { parseFen } from '../chess/fen.ts';
+import { MateSolver, solveMate } from '../search/mate/index.ts';
+import type { JobHandler } from './jobs.ts';
+
+// One solver per worker thread, made on the first mate job: its transposition table is large
+// (~20 MB) and is cleared, not reallocated, between solves. Each worker loads its own copy of
+// this module, so this is per thread.
+let solver: MateSolver | undefined;
+
+/** Far beyond anything solvable; it only keeps a typo from sizing the solver's buffers. */
+const MAX_JOB_MOVES = 1000;
+
+export const runMateJob: JobHandler<'mate'> = (job, context) => {
+  checkMateJob(job);
+  // Throws FenError; the pool rebuilds it as a FenError for the caller.
+  const position = parseFen(job.fen);
+  solver ??= new MateSolver();
+  const report = solveMate(
+    solver,
+    { position, maxMoves: job.maxMoves, mode: job.mode, tree: job.tree === true },
+    {
+      maxNodes: job.maxNodes,
+      shouldStop: () => context.shouldStop(),
+      onProgress: (progress) => context.progress({ ...progress, elapsedMs: context.elapsedMs() }),
+    },
+  );
+  return { ...report, elapsedMs: context.elapsedMs() };
+};
+
+/** Callers validate requests before submitting them; this is the last line of defence. */
+function checkMateJob(job: Parameters<typeof runMateJob>[0]): void {
+  if (typeof job.fen !== 'string') throw new TypeError('mate job: fen must be a string');
+  if (!Number.isInteger(job.maxMoves) || job.maxMoves < 1 || job.maxMoves > MAX_JOB_MOVES) {
+    const got = String(job.maxMoves);
+    throw new RangeError(`mate job: maxMoves must be an integer from 1 to ${MAX_JOB_MOVES}, got ${got}`);
+  }
+  if (job.mode !== 'all' && job.mode !== 'checks') {
+    throw new RangeError(`mate job: mode must be "all" or "checks", got ${String(job.mode)}`);
+  }
+  if (job.maxNodes !== undefined && !(typeof job.maxNodes === 'number' && job.maxNodes > 0)) {
+    throw new RangeError(`mate job: maxNodes must be a positive number, got ${String(job.maxNodes)}`);
+  }
+}

@@ -1,0 +1,35 @@
+// The messages between the pool (main thread) and a worker thread. Internal to src/workers.
+
+/** Given to each worker when it is made. */
+export interface WorkerData {
+  /** One Int32 stop flag: the main thread stores 1 to stop the running job, 0 before the next. */
+  stop: SharedArrayBuffer;
+  /**
+   * Test hook, never set in production: the URL of a module whose `jobKinds` export is added to
+   * the registry (kinds that crash, exit or hang the worker, to test the pool's recovery).
+   */
+  testJobsModule?: string;
+}
+
+export type ToWorker = {
+  type: 'run';
+  id: number;
+  job: { kind: string };
+  /** Epoch milliseconds, or null for none. */
+  deadline: number | null;
+};
+
+/** An error as it crosses threads: errors thrown by handlers are rebuilt from this on the main side. */
+export interface SerializedError {
+  name: string;
+  message: string;
+  stack?: string;
+}
+
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'progress'; id: number; progress: unknown }
+  | { type: 'done'; id: number; result: unknown }
+  | { type: 'failed'; id: number; error: SerializedError };
+
+export const STOP_INDEX = 0;

@@ -1,0 +1,235 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import {
+  EXIT_BAD_INPUT, EXIT_MATE, EXIT_NO_MATE, EXIT_STOPPED, createMateCommand, formatJson, parseMateArguments,
+} from '../../../src/adapters/cli/mate.ts';
+import { runCli } from '../../../src/adapters/cli/main.ts';
+import { UsageError } from '../../../src/adapters/commands/errors.ts';
+import { inlineMateRunner } from '../../../src/adapters/commands/inlineMateRunner.ts';
+import { mateCommand as consoleMateCommand } from '../../../src/adapters/commands/mate.ts';
+import type { MateOutcome } from '../../../src/adapters/commands/mateText.ts';
+import type { MateReport } from '../../../src/search/mate/index.ts';
+import { runConsole } from '../../../src/adapters/console/console.ts';
+import { ConfigError } from '../../../src/config/errors.ts';
+
+const KNIGHT_PROMOTION = 'b7/PP6/8/8/7K/6B1/6N1/4R1bk w - - 0 1'; // #3, key b7a8n (bxa8=N)
+const BISHOP_PROMOTION = '8/2P1P1P1/3PkP2/8/4K3/8/8/8 w - - 0 1'; // #3, key e7e8b (e8=B)
+const CASTLING_KEY = '2N2B2/2N1r3/8/3nQ2R/1k6/8/2B5/R3K3 w Q - 0 1'; // #2, key e1c1; #3 by checks
+const HARD = '3Q4/5q1k/4ppp1/2Kp1N1B/RR6/3P1r2/4nP2/3b4 w - - 0 1'; // #6: seconds of search
+const BARE_KINGS = '8/8/8/8/8/8/8/k1K5 w - - 0 1';
+const JSON_KEYS = ['result', 'mateIn', 'keys', 'line', 'nodes', 'ms', 'proven'];
+
+/** Times differ from run to run; everything else must not. */
+const withoutTimes = (text: string) => text.replace(/\d+\.\d\d s/g, 'T s');
+
+const runner = inlineMateRunner();
+
+async function cli(argv: string[], maxN: () => number = () => 10) {
+  let stdout = '';
+  let stderr = '';
+  const command = createMateCommand({ maxN, runner: () => runner });
+  const status = await runCli(
+    ['mate', ...argv],
+    { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) } },
+    [command],
+  );
+  return { status, stdout, stderr };
+}
+
+describe('parseMateArguments', () => {
+  it('reads the FEN (quoted or spread), n and the options in any order', () => {
+    const request = parseMateArguments(['--json', ...KNIGHT_PROMOTION.split(' '), '3', '--tree', '--timeout', '2.5', '--checks'], 10);
+    expect(request).toMatchObject({ json: true, tree: true, timeoutSeconds: 2.5 });
+    expect(request.problem.job).toEqual({ fen: KNIGHT_PROMOTION, n: 3, mode: 'checks' });
+    expect(parseMateArguments([KNIGHT_PROMOTION, '--timeout=7', '3'], 10)).toMatchObject({
+      json: false, tree: false, timeoutSeconds: 7, problem: { job: { mode: 'all' } },
+    });
+    expect(parseMateArguments([KNIGHT_PROMOTION, '3'], 10).timeoutSeconds).toBeNull();
+  });
+
+  it.each([
+    [[KNIGHT_PROMOTION, '3', '--fast'], 'unknown option "--fast"'],
+    [[KNIGHT_PROMOTION, '3', '--timeout'], 'option "--timeout" needs a value'],
+    [[KNIGHT_PROMOTION, '3', '--timeout='], 'option "--timeout" needs a value'],
+    [[KNIGHT_PROMOTION, '3', '--timeout', '0'], 'timeout must be a number of seconds greater than 0, got "0"'],
+    [[KNIGHT_PROMOTION, '3', '--timeout', '-1'], 'timeout must be a number of seconds greater than 0, got "-1"'],
+    [[KNIGHT_PROMOTION, '3', '--timeout', '1e3'], 'timeout must be a number of seconds greater than 0, got "1e3"'],
+    [[KNIGHT_PROMOTION], 'expected a FEN and a number of moves n'],
+    [[KNIGHT_PROMOTION, '11'], 'n must be an integer from 1 to 10, got "11"'],
+    [['8/8/8/8/8/8/8/8 w - - 0 1', '1'], /^bad FEN: .*king/],
+    [['k7/8/1QK5/8/8/8/8/8 b - - 0 1', '1'], 'black is already stalemated: there is nothing to solve'],
+  ])('rejects %j', (args, message) => {
+    expect(() => parseMateArguments(args, 10)).toThrow(message);
+    expect(() => parseMateArguments(args, 10)).toThrow(UsageError);
+  });
+});
+
+describe('chessbot mate (in process)', () => {
+  it('prints the board, one line per iteration, then the answer', async () => {
+    const { status, stdout, stderr } = await cli([KNIGHT_PROMOTION, '3']);
+    expect(status).toBe(EXIT_MATE);
+    expect(stderr).toBe('');
+    const [board, progress, answer, end] = stdout.split('\n\n');
+    expect(board!.split('\n')).toHaveLength(10);
+    expect(board).toMatch(/^8 {2}b \. \. \. \. \. \. \.\n/);
+    expect(board).toMatch(/\n {3}a b c d e f g h\nWhite to play and mate in 3$/);
+    expect(progress!.split('\n')).toEqual([
+      expect.stringMatching(/^n=1 .* no mate$/),
+      expect.stringMatching(/^n=2 .* no mate$/),
+      expect.stringMatching(/^n=3 .* mate found$/),
+    ]);
+    expect(stdout).toMatch(/[^\n]\n$/);
+    expect(answer!.trimEnd().split('\n')).toEqual([
+      expect.stringMatching(/^Mate in 3: 1\. bxa8=N! \S+ 2\. \S+ \S+ 3\. \S+#$/),
+      'Keys: bxa8=N',
+      expect.stringMatching(/^\d[\d,]* nodes, \d+\.\d\d s$/),
+    ]);
+    expect(end).toBeUndefined();
+  });
+
+  it('exits with 1 for a proven no-mate and prints the JSON fields in order', async () => {
+    const { status, stdout } = await cli([BARE_KINGS, '3', '--json']);
+    expect(status).toBe(EXIT_NO_MATE);
+    expect(stdout.endsWith('\n')).toBe(true);
+    expect(stdout.split('\n')).toHaveLength(2);
+    const json = JSON.parse(stdout);
+    expect(Object.keys(json)).toEqual(JSON_KEYS);
+    expect(json).toMatchObject({ result: 'no-mate', mateIn: null, keys: [], line: [], proven: 3 });
+  });
+
+  it('prints the solution tree with --tree, in text and in JSON', async () => {
+    const text = await cli([CASTLING_KEY, '3', '--checks', '--tree']);
+    expect(text.status).toBe(EXIT_MATE);
+    expect(text.stdout).toContain('White to play and mate in 3 (checks only)');
+    expect(text.stdout).toMatch(/\nMate in 3 \(checks only\): 1\. \S+\+! /);
+    expect(text.stdout).toMatch(/\nKeys \(cooked, 3\): .*\nSolution tree:\n {2}1\. \S+\+!\n {6}1\.\.\. \S+ 2\. \S+\+?\n/);
+    // Every defence of the tree is answered, down to mate.
+    const tree = text.stdout.split('Solution tree:\n')[1]!.split('\n').filter((line) => line.startsWith('      '));
+    for (const line of tree) expect(line).toMatch(/^ +\d+\.\.\. \S+ \d+\. \S+[+#]$/);
+
+    const json = JSON.parse((await cli([CASTLING_KEY, '2', '--tree', '--json'])).stdout);
+    expect(Object.keys(json)).toEqual([...JSON_KEYS, 'tree']);
+    expect(json.keys).toEqual(['e1c1']);
+    expect(json.tree[0]).toMatchObject({ san: 'O-O-O', uci: 'e1c1' });
+    expect(json.tree[0].replies.length).toBeGreaterThan(0);
+  });
+
+  it('exits with 3 and says how far it got when the time runs out', async () => {
+    const { status, stdout } = await cli([HARD, '6', '--timeout', '0.3']);
+    expect(status).toBe(EXIT_STOPPED);
+    expect(stdout).toMatch(/\nStopped by the time limit \(0\.3 s\) while searching n = \d: (no mate in \d.* is proven|nothing is proven yet)\.\n/);
+  });
+
+  it('takes the largest n from the configuration, and reports a bad configuration with status 2', async () => {
+    const limited = await cli([KNIGHT_PROMOTION, '5'], () => 4);
+    expect(limited.status).toBe(EXIT_BAD_INPUT);
+    expect(limited.stderr.split('\n')[0]).toBe('chessbot: mate: n must be an integer from 1 to 4, got "5"');
+
+    const broken = await cli([KNIGHT_PROMOTION, '3'], () => {
+      throw new ConfigError(['config/local.json: mate.maxN: expected an integer from 1 to 50, got "many"']);
+    });
+    expect(broken.status).toBe(EXIT_BAD_INPUT);
+    expect(broken.stdout).toBe('');
+    expect(broken.stderr).toBe(
+      'chessbot mate: invalid configuration (1 problem):\n' +
+        '  config/local.json: mate.maxN: expected an integer from 1 to 50, got "many"\n',
+    );
+  });
+
+  it('prints what the console prints for /mate, word for word', async () => {
+    const { stdout } = await cli([KNIGHT_PROMOTION, '3']);
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const chunks: string[] = [];
+    output.on('data', (chunk) => chunks.push(String(chunk)));
+    const done = runConsole({
+      input, output, errorOutput: new PassThrough(), interactive: false,
+      commands: [consoleMateCommand({ runner, maxN: 10, timeoutSeconds: null })],
+    });
+    input.end(`/mate "${KNIGHT_PROMOTION}" 3\n`);
+    await done;
+    expect(withoutTimes(chunks.join(''))).toBe(withoutTimes(stdout));
+  });
+});
+
+describe('formatJson', () => {
+  const base: MateOutcome = {
+    n: 3, mode: 'all', ms: 12.4, stoppedBy: null, timeoutSeconds: null,
+    report: {
+      status: 'mate', mateIn: 2, keys: ['e1e4'], keysSan: ['Qe4+'], keysComplete: true, line: ['Qe4+', 'Kd2', 'Rd5#'],
+      lineUci: [], lineComplete: true, nodes: 309, provenDepth: 1,
+    },
+  };
+
+  it('writes the fields in the documented order, time rounded', () => {
+    expect(formatJson(base, false)).toBe(
+      '{"result":"mate","mateIn":2,"keys":["e1e4"],"line":["Qe4+","Kd2","Rd5#"],"nodes":309,"ms":12,"proven":1}\n',
+    );
+  });
+
+  it('calls a stopped search a timeout, and flags keys that may be incomplete', () => {
+    const stopped: MateReport = { ...base.report, status: 'stopped', mateIn: null, keys: [], line: [], keysComplete: false };
+    expect(JSON.parse(formatJson({ ...base, report: stopped, stoppedBy: 'timeout' }, false))).toMatchObject({
+      result: 'timeout', mateIn: null,
+    });
+    const partial = { ...base.report, keysComplete: false, line: [] };
+    expect(JSON.parse(formatJson({ ...base, report: partial }, false))).toMatchObject({ result: 'mate', keysComplete: false });
+  });
+});
+
+// The executable itself, as a child process: exit statuses and output shape. Each costs about
+// half a second, so only what the in-process tests cannot show is run this way.
+describe('bin/chessbot.js mate', () => {
+  const BIN = join(import.meta.dirname, '..', '..', '..', 'bin', 'chessbot.js');
+  function chessbot(...args: string[]) {
+    // The defaults only (maxN 10), whatever a developer's config/local.json or .env says.
+    const env = { PATH: process.env.PATH ?? '', CHESSBOT_CONFIG: 'config/default.json' };
+    const result = spawnSync(process.execPath, [BIN, 'mate', ...args], { encoding: 'utf8', env });
+    return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  }
+
+  it('solves a problem in text: board, progress, line, keys, totals; status 0', () => {
+    const { status, stdout, stderr } = chessbot(KNIGHT_PROMOTION, '3');
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/^8 {2}b \. \. \. \. \. \. \.\n/);
+    expect(stdout).toMatch(/\nn=3 .* mate found\n\nMate in 3: 1\. bxa8=N! .*\nKeys: bxa8=N\n\d[\d,]* nodes, \d+\.\d\d s\n$/);
+  });
+
+  it('prints one JSON line with --json; a FEN may be spread over words', () => {
+    const { status, stdout } = chessbot(...BISHOP_PROMOTION.split(' '), '3', '--json');
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/^\{.*\}\n$/);
+    const json = JSON.parse(stdout);
+    expect(Object.keys(json)).toEqual(JSON_KEYS);
+    expect(json).toMatchObject({ result: 'mate', mateIn: 3, keys: ['e7e8b'], proven: 2 });
+    expect(json.line[0]).toBe('e8=B');
+    expect(json.line).toHaveLength(5);
+  });
+
+  it('exits with 1 when no mate in n is proven', () => {
+    const { status, stdout } = chessbot(KNIGHT_PROMOTION, '2', '--json');
+    expect(status).toBe(1);
+    expect(JSON.parse(stdout)).toMatchObject({ result: 'no-mate', mateIn: null, keys: [], proven: 2 });
+  });
+
+  it('exits with 3 when --timeout runs out', () => {
+    const { status, stdout } = chessbot(HARD, '6', '--timeout', '0.5', '--json');
+    expect(status).toBe(3);
+    const json = JSON.parse(stdout);
+    expect(json).toMatchObject({ result: 'timeout', mateIn: null, keys: [], line: [] });
+    expect(json.ms).toBeGreaterThanOrEqual(450);
+    expect(json.proven).toBeLessThan(6);
+  });
+
+  it('exits with 2 on bad input: one line naming it, then the usage', () => {
+    const { status, stdout, stderr } = chessbot('k7/1Q6/1K6/8/8/8/8/8 b - - 0 1', '2');
+    expect(status).toBe(2);
+    expect(stdout).toBe('');
+    const lines = stderr.split('\n');
+    expect(lines[0]).toBe('chessbot: mate: black is already checkmated: there is nothing to solve');
+    expect(lines[1]).toBe('usage: chessbot mate <fen> <n> [--checks] [--tree] [--timeout <seconds>] [--json]');
+  });
+});
