@@ -2,12 +2,13 @@
 // offer the local console when there is nothing else to run or a person is at the terminal.
 
 import type { Readable, Writable } from 'node:stream';
-import { inlineMateRunner } from './adapters/commands/inlineMateRunner.ts';
+import { poolMateRunner } from './adapters/commands/poolMateRunner.ts';
 import { sharedCommands } from './adapters/commands/shared.ts';
 import { runConsole } from './adapters/console/console.ts';
 import { ConfigError } from './config/errors.ts';
 import { loadConfig, type LoadConfigOptions } from './config/load.ts';
 import type { Config } from './config/types.ts';
+import { WorkerPool } from './workers/index.ts';
 
 export const EXIT_OK = 0;
 /** The configuration is invalid; the problems were printed. */
@@ -43,15 +44,20 @@ export async function runApp(options: AppOptions): Promise<number> {
   if (config.lichess.token) errorOutput.write(notInThisBuild('Lichess bot', 'LICHESS_TOKEN'));
 
   if (!botsEnabled) errorOutput.write('No DISCORD_TOKEN or LICHESS_TOKEN is set: starting the local console.\n');
-  if (!botsEnabled || options.interactive) {
-    await runConsole({
-      input: options.input,
-      output: options.output,
-      errorOutput,
-      interactive: options.interactive,
-      // Searches run in this thread for now; the worker pool will take them over.
-      commands: sharedCommands({ mate: { ...config.mate, runner: inlineMateRunner() } }),
-    });
+  // Searches run in worker threads (started on first use), so the console stays responsive.
+  const pool = new WorkerPool({ size: config.workers.size, maxQueue: config.workers.maxQueue });
+  try {
+    if (!botsEnabled || options.interactive) {
+      await runConsole({
+        input: options.input,
+        output: options.output,
+        errorOutput,
+        interactive: options.interactive,
+        commands: sharedCommands({ mate: { ...config.mate, runner: poolMateRunner(pool) } }),
+      });
+    }
+  } finally {
+    await pool.close();
   }
   return EXIT_OK;
 }
