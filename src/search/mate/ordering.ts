@@ -13,7 +13,10 @@ const KILLER = 1 << 29;
 const CHECK = 1 << 22;
 const CAPTURE = 1 << 18;
 const PROMOTION = 1 << 16;
-const KING_MOVE = 1 << 14;
+const KING_MOVE = 0;
+const DEFENDER_CHECK = (1 << 29) + (1 << 28);
+/** History counts stay below the lowest band, so they only order moves within one band. */
+const HISTORY_CAP = (1 << 14) - 1;
 /** Victim values for most-valuable-victim ordering, by piece kind. */
 const VICTIM_VALUE = [0, 1, 3, 3, 5, 9, 0];
 
@@ -23,13 +26,13 @@ function chebyshevDistance(a: number, b: number): number {
 
 export function scoreAttackerMoves(
   pos: Position, checks: CheckDetector, moves: Int32Array, scores: Int32Array, start: number, end: number,
-  hashMove: number, killer: number,
+  hashMove: number, killer: number, history: Int32Array,
 ): void {
   const defenderKing = pos.kingSquare[pos.turn ^ 1];
   checks.prepare(pos);
   for (let i = start; i < end; i++) {
     const move = moves[i];
-    let score = (7 - chebyshevDistance(moveTo(move), defenderKing)) * 8;
+    let score = (7 - chebyshevDistance(moveTo(move), defenderKing)) * 8 + Math.min(history[move & 0x3fff], HISTORY_CAP);
     if (move === hashMove) score += HASH_MOVE;
     else if (move === killer) score += KILLER;
     if (checks.givesCheck(pos, move)) score += CHECK;
@@ -40,15 +43,17 @@ export function scoreAttackerMoves(
 }
 
 export function scoreDefenderMoves(
-  pos: Position, moves: Int32Array, scores: Int32Array, start: number, end: number,
-  hashMove: number, killer: number,
+  pos: Position, checks: CheckDetector, moves: Int32Array, scores: Int32Array, start: number, end: number,
+  hashMove: number, killer: number, history: Int32Array,
 ): void {
+  checks.prepare(pos);
   for (let i = start; i < end; i++) {
     const move = moves[i];
-    let score = 0;
+    let score = Math.min(history[16384 + (move & 0x3fff)], HISTORY_CAP);
     if (move === hashMove) score += HASH_MOVE;
     else if (move === killer) score += KILLER;
     if (isCapture(move)) score += CAPTURE + VICTIM_VALUE[moveCaptured(move) & 7] * 256;
+    if (checks.givesCheck(pos, move)) score += DEFENDER_CHECK;
     if ((pos.board[moveFrom(move)] & 7) === KING) score += KING_MOVE;
     scores[i] = score;
   }

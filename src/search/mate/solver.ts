@@ -29,6 +29,8 @@ export class MateSolver {
   /** Per ply, the move that last worked there (the attacker's mating answer, the defender's
    *  refutation): tried early in the sibling positions, where it often works again. */
   private killers = new Int32Array(0);
+  /** history[side * 16384 + from * 128 + to]: how often (weighted by depth) a move won or refuted. */
+  private readonly history = new Int32Array(2 * 128 * 128);
   private checksOnly = false;
   private limits: MateLimits = {};
   private maxNodes = Infinity;
@@ -86,6 +88,7 @@ export class MateSolver {
       this.killers = new Int32Array(plies);
     }
     this.killers.fill(NO_MOVE);
+    this.history.fill(0);
     this.table.clear();
   }
 
@@ -93,7 +96,7 @@ export class MateSolver {
   private rootMoves(): number[] {
     const end = generateLegal(this.pos, this.moves, 0);
     const kept = this.checksOnly ? this.keepChecks(0, end) : end;
-    scoreAttackerMoves(this.pos, this.checks, this.moves, this.scores, 0, kept, NO_MOVE, NO_MOVE);
+    scoreAttackerMoves(this.pos, this.checks, this.moves, this.scores, 0, kept, NO_MOVE, NO_MOVE, this.history);
     const ordered: number[] = [];
     for (let i = 0; i < kept; i++) ordered.push(pickBest(this.moves, this.scores, i, kept));
     return ordered;
@@ -149,7 +152,7 @@ export class MateSolver {
     if (moves === 1) return this.mateInOne(start, end);
 
     if (this.checksOnly) end = this.keepChecks(start, end);
-    scoreAttackerMoves(pos, this.checks, this.moves, this.scores, start, end, hashMove, this.killers[ply]);
+    scoreAttackerMoves(pos, this.checks, this.moves, this.scores, start, end, hashMove, this.killers[ply], this.history);
     for (let i = start; i < end; i++) {
       const move = pickBest(this.moves, this.scores, i, end);
       pos.make(move);
@@ -157,6 +160,7 @@ export class MateSolver {
       pos.unmake(move);
       if (wins) {
         this.killers[ply] = move;
+        this.history[(move & 0x3fff)] += moves * moves;
         table.storeWin(pos.hashHi, pos.hashLo, moves, move);
         return true;
       }
@@ -205,20 +209,45 @@ export class MateSolver {
     const end = generateLegal(pos, this.moves, start);
     if (end === start) return pos.inCheck();
 
-    scoreDefenderMoves(pos, this.moves, this.scores, start, end, hashMove, this.killers[ply]);
-    for (let i = start; i < end; i++) {
-      const move = pickBest(this.moves, this.scores, i, end);
-      pos.make(move);
-      const loses = this.attack(moves - 1, ply + 1, end);
-      pos.unmake(move);
-      if (!loses) {
-        this.killers[ply] = move;
-        table.storeFail(pos.hashHi, pos.hashLo, moves, move);
-        return false;
-      }
+    // Staged: the refutation the table remembers is tried before the rest are scored; it usually
+    // refutes again, and then the scoring is never paid for.
+    let next = start;
+    if (hashMove !== NO_MOVE && this.bringToFront(hashMove, next, end)) {
+      if (!this.defenceLoses(hashMove, moves, ply, end)) return false;
+      next++;
+    }
+    scoreDefenderMoves(pos, this.checks, this.moves, this.scores, next, end, NO_MOVE, this.killers[ply], this.history);
+    for (let i = next; i < end; i++) {
+      if (!this.defenceLoses(pickBest(this.moves, this.scores, i, end), moves, ply, end)) return false;
     }
     table.storeWin(pos.hashHi, pos.hashLo, moves, NO_MOVE);
     return true;
+  }
+
+  /** Plays a defence: true when the attacker then mates within the moves left; else records the refutation. */
+  private defenceLoses(move: number, moves: number, ply: number, childStart: number): boolean {
+    const pos = this.pos;
+    pos.make(move);
+    const loses = this.attack(moves - 1, ply + 1, childStart);
+    pos.unmake(move);
+    if (!loses) {
+      this.killers[ply] = move;
+      this.history[16384 + (move & 0x3fff)] += moves * moves;
+      this.table.storeFail(pos.hashHi, pos.hashLo, moves, move);
+    }
+    return loses;
+  }
+
+  /** Swaps `move` into slot `at` if it is among moves[at, end); false when it is not there (not legal here). */
+  private bringToFront(move: number, at: number, end: number): boolean {
+    const moves = this.moves;
+    for (let i = at; i < end; i++) {
+      if (moves[i] !== move) continue;
+      moves[i] = moves[at];
+      moves[at] = move;
+      return true;
+    }
+    return false;
   }
 
   // ---- the solution: main line and tree, read back through the (now well-filled) table ----
