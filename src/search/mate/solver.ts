@@ -11,8 +11,8 @@ import { scoreAttackerMoves, scoreDefenderMoves, pickBest } from './ordering.ts'
 import { MateTable } from './table.ts';
 import type { MateLimits, MateMode, MateSolution, SolutionNode } from './types.ts';
 
-/** Limits are polled every this many nodes: often enough to stop within a millisecond or so. */
-const POLL_INTERVAL = 4096;
+/** Limits are polled every this many nodes: a few milliseconds of search at most between polls. */
+const POLL_INTERVAL = 1024;
 /** Thrown through the search to unwind it at once; the solver's private position copy is dropped. */
 class SearchStopped extends Error {}
 
