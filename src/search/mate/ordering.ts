@@ -58,18 +58,3 @@ export function scoreDefenderMoves(
     scores[i] = score;
   }
 }
-
-/** Selection step: swaps the best-scored move of [i, end) into slot i and returns it. */
-export function pickBest(moves: Int32Array, scores: Int32Array, i: number, end: number): number {
-  let best = i;
-  for (let j = i + 1; j < end; j++) if (scores[j] > scores[best]) best = j;
-  const move = moves[best];
-  if (best !== i) {
-    moves[best] = moves[i];
-    moves[i] = move;
-    const score = scores[best];
-    scores[best] = scores[i];
-    scores[i] = score;
-  }
-  return move;
-}

@@ -7,7 +7,8 @@ import { CheckDetector, givesCheck } from '../../chess/checks.ts';
 import { MAX_MOVES, NO_MOVE } from '../../chess/move.ts';
 import { generateLegal, hasLegalMove } from '../../chess/movegen.ts';
 import type { Position } from '../../chess/position.ts';
-import { scoreAttackerMoves, scoreDefenderMoves, pickBest } from './ordering.ts';
+import { pickBest } from '../pickBest.ts';
+import { scoreAttackerMoves, scoreDefenderMoves } from './ordering.ts';
 import { MateTable } from './table.ts';
 import type { MateLimits, MateMode, MateSolution, SolutionNode } from './types.ts';
 

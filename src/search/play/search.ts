@@ -1,0 +1,424 @@
+// The game engine's search: iterative deepening with aspiration windows around a principal-
+// variation alpha-beta, a quiescence search of captures at the horizon, and the usual pruning
+// (reverse futility, null move, late-move pruning and reductions). Mate scores count plies from
+// the root, MATE - plies, so they agree with the mate solver's lengths.
+
+import { MAX_MOVES, NO_MOVE, isCapture, movePromotion } from '../../chess/move.ts';
+import { generateLegal } from '../../chess/movegen.ts';
+import type { Position } from '../../chess/position.ts';
+import { isInsufficientMaterial } from '../../chess/status.ts';
+import { BISHOP, KNIGHT, QUEEN, ROOK, makePiece } from '../../chess/types.ts';
+import { makeUci } from '../../chess/uci.ts';
+import { pickBest } from '../pickBest.ts';
+import { evaluate } from './evaluate.ts';
+import { HISTORY_MAX, historyIndex, scoreMoves, scoreTacticalMoves } from './ordering.ts';
+import { SEE_VALUE, see } from './see.ts';
+import { type TimeBudget, planTime } from './timeman.ts';
+import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.ts';
+import type { Score, SearchInfo, SearchLimits, SearchResult } from './types.ts';
+
+export const MATE = 32000;
+/** Scores beyond this are mates: MATE - (plies to mate). */
+export const MATE_BOUND = MATE - 1000;
+const INFINITE = 32500;
+const DRAW = 0;
+const MAX_PLY = 100;
+
+// ---- tunables ----
+const ASPIRATION_WINDOW = 25;
+const ASPIRATION_MIN_DEPTH = 5;
+const RFP_MAX_DEPTH = 6;
+const RFP_MARGIN_PER_DEPTH = 80;
+const NULL_MOVE_MIN_DEPTH = 3;
+const LMP_MAX_DEPTH = 3;
+const LMR_MIN_DEPTH = 3;
+/** Quiescence skips captures that cannot lift the score to alpha even with this much to spare. */
+const DELTA_MARGIN = 200;
+/** The search polls its limits every this many nodes. */
+const POLL_INTERVAL = 2048;
+
+/** LMR[depth][moveNumber]: how many plies a late quiet move is searched less. */
+const LMR = Array.from({ length: 64 }, (_, depth) =>
+  Int8Array.from({ length: 64 }, (_, n) => (depth === 0 || n === 0 ? 0 : Math.floor(0.75 + (Math.log(depth) * Math.log(n)) / 2.25))));
+
+export interface SearchHooks {
+  /** Milliseconds on any monotonic clock (injected: the core reads no clock of its own). */
+  now(): number;
+  /** Polled every few thousand nodes: true stops at once (UCI stop, cancellation). */
+  shouldStop?(): boolean;
+  onInfo?(info: SearchInfo): void;
+}
+
+export class Engine {
+  readonly tt: TranspositionTable;
+  private pos!: Position;
+  private readonly moves = new Int32Array(MAX_MOVES * (MAX_PLY + 8));
+  private readonly scores = new Int32Array(MAX_MOVES * (MAX_PLY + 8));
+  private readonly killers = new Int32Array(2 * (MAX_PLY + 8));
+  private readonly history = new Int32Array(2 << 14);
+  private readonly pv = new Int32Array((MAX_PLY + 8) * (MAX_PLY + 8));
+  private readonly pvLength = new Int32Array(MAX_PLY + 8);
+  private readonly staticEval = new Int32Array(MAX_PLY + 8);
+  /** Quiet moves tried at each ply before a cut-off, to lower their history. */
+  private readonly quietsTried = new Int32Array(MAX_MOVES * (MAX_PLY + 8));
+
+  private hooks!: SearchHooks;
+  private limits: SearchLimits = {};
+  private budget: TimeBudget | null = null;
+  private startTime = 0;
+  private nextPoll = 0;
+  private stopped = false;
+  nodes = 0;
+  private seldepth = 0;
+
+  constructor(hashMegabytes = 64) {
+    this.tt = new TranspositionTable(hashMegabytes);
+  }
+
+  /** Forget everything learned in the previous game (UCI ucinewgame). */
+  newGame(): void {
+    this.tt.clear();
+    this.history.fill(0);
+  }
+
+  /** Searches `position` (left unchanged) within `limits` and returns the best move found. */
+  search(position: Position, limits: SearchLimits, hooks: SearchHooks): SearchResult {
+    this.prepare(position, limits, hooks);
+    const rootEnd = generateLegal(this.pos, this.moves, 0);
+    if (rootEnd === 0) {
+      const score: Score = this.pos.inCheck() ? { mate: 0 } : { cp: DRAW };
+      return { bestMove: null, ponder: null, score, depth: 0, nodes: 0, timeMs: 0, pv: [] };
+    }
+    // With a clock and one legal move there is nothing to think about.
+    if (rootEnd === 1 && this.budget) {
+      const only = makeUci(this.pos, this.moves[0]);
+      return { bestMove: only, ponder: null, score: { cp: evaluate(this.pos) }, depth: 0, nodes: 0, timeMs: 0, pv: [only] };
+    }
+
+    let bestLine: number[] = [this.moves[0]];
+    let bestScore = 0;
+    let completedDepth = 0;
+    const maxDepth = Math.min(limits.depth ?? MAX_PLY - 1, MAX_PLY - 1);
+    for (let depth = 1; depth <= maxDepth; depth++) {
+      this.seldepth = 0;
+      const score = this.aspirationSearch(depth, bestScore);
+      // A stopped iteration still counts when a root move already beat the previous best; its
+      // score, though, is only known for a completed iteration.
+      if (this.pvLength[0] > 0) {
+        bestLine = Array.from(this.pv.subarray(0, this.pvLength[0]));
+        if (!this.stopped) bestScore = score;
+      }
+      if (this.stopped) break;
+      completedDepth = depth;
+      hooks.onInfo?.(this.info(depth, bestScore, bestLine));
+      if (this.shouldNotDeepen(depth, bestScore)) break;
+    }
+    const pv = this.lineToUci(bestLine);
+    return {
+      bestMove: pv[0] ?? null,
+      ponder: pv[1] ?? null,
+      score: toUciScore(bestScore),
+      depth: completedDepth,
+      nodes: this.nodes,
+      timeMs: Math.round(this.hooks.now() - this.startTime),
+      pv,
+    };
+  }
+
+  private prepare(position: Position, limits: SearchLimits, hooks: SearchHooks): void {
+    this.pos = position.clone();
+    this.limits = limits;
+    this.hooks = hooks;
+    this.budget = planTime(limits);
+    this.startTime = hooks.now();
+    this.stopped = false;
+    this.nodes = 0;
+    this.nextPoll = POLL_INTERVAL;
+    this.killers.fill(NO_MOVE);
+    for (let i = 0; i < this.history.length; i++) this.history[i] >>= 1;
+    this.tt.nextAge();
+  }
+
+  /** After a completed iteration: is another one worth starting? */
+  private shouldNotDeepen(depth: number, score: number): boolean {
+    if (this.limits.infinite) return false;
+    if (this.limits.nodes !== undefined && this.nodes >= this.limits.nodes) return true;
+    // A mate found with depth to spare will not change.
+    if (Math.abs(score) >= MATE_BOUND && depth >= MATE - Math.abs(score) + 4) return this.budget !== null;
+    return this.budget !== null && this.hooks.now() - this.startTime >= this.budget.softMs;
+  }
+
+  private aspirationSearch(depth: number, previous: number): number {
+    let window = ASPIRATION_WINDOW;
+    let alpha = -INFINITE;
+    let beta = INFINITE;
+    if (depth >= ASPIRATION_MIN_DEPTH && Math.abs(previous) < MATE_BOUND) {
+      alpha = Math.max(previous - window, -INFINITE);
+      beta = Math.min(previous + window, INFINITE);
+    }
+    for (;;) {
+      const score = this.negamax(depth, alpha, beta, 0, true, false);
+      if (this.stopped) return score;
+      if (score <= alpha) {
+        alpha = Math.max(score - window, -INFINITE);
+      } else if (score >= beta) {
+        beta = Math.min(score + window, INFINITE);
+      } else {
+        return score;
+      }
+      window *= 2;
+      if (window > 1000) {
+        alpha = -INFINITE;
+        beta = INFINITE;
+      }
+    }
+  }
+
+  private poll(): void {
+    this.nextPoll = this.nodes + POLL_INTERVAL;
+    const limits = this.limits;
+    if (this.hooks.shouldStop?.()) this.stopped = true;
+    else if (limits.nodes !== undefined && this.nodes >= limits.nodes && !limits.infinite) this.stopped = true;
+    else if (this.budget && this.hooks.now() - this.startTime >= this.budget.hardMs) this.stopped = true;
+  }
+
+  private negamax(depth: number, alpha: number, beta: number, ply: number, pvNode: boolean, afterNull: boolean): number {
+    const pos = this.pos;
+    this.pvLength[ply] = 0;
+    if (++this.nodes >= this.nextPoll) this.poll();
+    if (this.stopped) return 0;
+
+    if (ply > 0) {
+      if (pos.halfmoves >= 100 || pos.repetitions() > 0 || isInsufficientMaterial(pos)) return DRAW;
+      // Mate distance pruning: no line from here can beat a mate already found nearer the root.
+      alpha = Math.max(alpha, -MATE + ply);
+      beta = Math.min(beta, MATE - ply - 1);
+      if (alpha >= beta) return alpha;
+      if (ply >= MAX_PLY) return evaluate(pos);
+    }
+
+    const inCheck = pos.inCheck();
+    if (inCheck) depth++;
+    if (depth <= 0) return this.quiescence(alpha, beta, ply);
+
+    const tt = this.tt;
+    const entry = tt.probe(pos.hashHi, pos.hashLo);
+    let ttMove = NO_MOVE;
+    if (entry >= 0) {
+      ttMove = tt.move(entry);
+      if (!pvNode && tt.depth(entry) >= depth) {
+        const score = fromTableScore(tt.score(entry), ply);
+        const bound = tt.bound(entry);
+        if (bound === BOUND_EXACT || (bound === BOUND_LOWER && score >= beta) || (bound === BOUND_UPPER && score <= alpha)) {
+          return score;
+        }
+      }
+    }
+
+    const staticEval = inCheck ? -INFINITE : evaluate(pos);
+    this.staticEval[ply] = staticEval;
+    const improving = !inCheck && ply >= 2 && staticEval > this.staticEval[ply - 2];
+
+    if (!pvNode && !inCheck) {
+      // Reverse futility: far enough above beta that a shallow search will not fall below it.
+      if (depth <= RFP_MAX_DEPTH && Math.abs(beta) < MATE_BOUND && staticEval - RFP_MARGIN_PER_DEPTH * depth >= beta) {
+        return staticEval;
+      }
+      // Null move: if passing still fails high, a real move will too (not in pawn endings: zugzwang).
+      if (depth >= NULL_MOVE_MIN_DEPTH && !afterNull && staticEval >= beta && this.hasPieces(pos.turn)) {
+        const reduction = 3 + (depth >> 2) + Math.min(3, ((staticEval - beta) / 200) | 0);
+        pos.makeNull();
+        const score = -this.negamax(depth - 1 - reduction, -beta, -beta + 1, ply + 1, false, true);
+        pos.unmakeNull();
+        if (this.stopped) return 0;
+        if (score >= beta) return score >= MATE_BOUND ? beta : score;
+      }
+    }
+
+    const start = ply * MAX_MOVES;
+    const end = generateLegal(pos, this.moves, start);
+    if (end === start) return inCheck ? -MATE + ply : DRAW;
+    const killer1 = this.killers[2 * ply];
+    const killer2 = this.killers[2 * ply + 1];
+    scoreMoves(pos, this.moves, this.scores, start, end, ttMove, killer1, killer2, this.history);
+
+    const alphaAtStart = alpha;
+    let bestScore = -INFINITE;
+    let bestMove = NO_MOVE;
+    let quiets = 0;
+    for (let i = start; i < end; i++) {
+      const move = pickBest(this.moves, this.scores, i, end);
+      const moveNumber = i - start + 1;
+      const quiet = !isCapture(move) && movePromotion(move) === 0;
+      // Late-move pruning: at shallow depth, quiet moves this late almost never matter.
+      if (!pvNode && !inCheck && quiet && depth <= LMP_MAX_DEPTH && bestScore > -MATE_BOUND
+        && moveNumber > 3 + depth * depth * (improving ? 2 : 1)) {
+        continue;
+      }
+      pos.make(move);
+      const givesCheck = pos.inCheck();
+      let score: number;
+      if (moveNumber === 1) {
+        score = -this.negamax(depth - 1, -beta, -alpha, ply + 1, pvNode, false);
+      } else {
+        let reduction = 0;
+        if (depth >= LMR_MIN_DEPTH && quiet && !inCheck && !givesCheck && moveNumber > (pvNode ? 3 : 2)) {
+          reduction = LMR[Math.min(depth, 63)][Math.min(moveNumber, 63)];
+          if (pvNode) reduction--;
+          if (!improving) reduction++;
+          if (move === killer1 || move === killer2) reduction--;
+          reduction = Math.max(0, Math.min(reduction, depth - 2));
+        }
+        score = -this.negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, false, false);
+        if (score > alpha && reduction > 0) score = -this.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, false, false);
+        if (score > alpha && score < beta) score = -this.negamax(depth - 1, -beta, -alpha, ply + 1, true, false);
+      }
+      pos.unmake(move);
+      if (this.stopped) return 0;
+
+      if (score > bestScore) {
+        bestScore = score;
+        if (score > alpha) {
+          alpha = score;
+          bestMove = move;
+          this.updatePv(ply, move);
+          if (alpha >= beta) {
+            if (quiet) this.rewardQuiet(move, ply, depth, quiets);
+            break;
+          }
+        }
+      }
+      if (quiet) this.quietsTried[start + quiets++] = move;
+    }
+
+    const bound = bestScore >= beta ? BOUND_LOWER : bestScore > alphaAtStart ? BOUND_EXACT : BOUND_UPPER;
+    tt.store(pos.hashHi, pos.hashLo, bestMove, toTableScore(bestScore, ply), depth, bound);
+    return bestScore;
+  }
+
+  private quiescence(alpha: number, beta: number, ply: number): number {
+    const pos = this.pos;
+    this.pvLength[ply] = 0;
+    if (++this.nodes >= this.nextPoll) this.poll();
+    if (this.stopped) return 0;
+    if (ply > this.seldepth) this.seldepth = ply;
+    if (ply >= MAX_PLY) return evaluate(pos);
+
+    const inCheck = pos.inCheck();
+    let bestScore = -MATE + ply;
+    let standPat = -INFINITE;
+    if (!inCheck) {
+      standPat = evaluate(pos);
+      if (standPat >= beta) return standPat;
+      if (standPat > alpha) alpha = standPat;
+      bestScore = standPat;
+    }
+    const start = ply * MAX_MOVES;
+    let end = generateLegal(pos, this.moves, start);
+    if (inCheck) {
+      if (end === start) return -MATE + ply;
+      scoreMoves(pos, this.moves, this.scores, start, end, NO_MOVE, NO_MOVE, NO_MOVE, this.history);
+    } else {
+      end = scoreTacticalMoves(pos, this.moves, this.scores, start, end);
+    }
+    for (let i = start; i < end; i++) {
+      const move = pickBest(this.moves, this.scores, i, end);
+      if (!inCheck) {
+        // Delta pruning, then skip captures that lose material in the exchange.
+        const gain = SEE_VALUE[(move >> 20) & 7] + (movePromotion(move) ? SEE_VALUE[QUEEN] : 0);
+        if (standPat + gain + DELTA_MARGIN <= alpha) continue;
+        if (see(pos, move) < 0) continue;
+      }
+      pos.make(move);
+      const score = -this.quiescence(-beta, -alpha, ply + 1);
+      pos.unmake(move);
+      if (this.stopped) return 0;
+      if (score > bestScore) {
+        bestScore = score;
+        if (score > alpha) {
+          alpha = score;
+          if (alpha >= beta) break;
+        }
+      }
+    }
+    return bestScore;
+  }
+
+  private updatePv(ply: number, move: number): void {
+    const row = ply * (MAX_PLY + 8);
+    const child = (ply + 1) * (MAX_PLY + 8);
+    this.pv[row + ply] = move;
+    const childLength = this.pvLength[ply + 1];
+    for (let i = ply + 1; i < childLength; i++) this.pv[row + i] = this.pv[child + i];
+    this.pvLength[ply] = Math.max(childLength, ply + 1);
+  }
+
+  /** A quiet move caused a cut-off: make it a killer, raise its history, lower the ones tried before. */
+  private rewardQuiet(move: number, ply: number, depth: number, quietsBefore: number): void {
+    if (this.killers[2 * ply] !== move) {
+      this.killers[2 * ply + 1] = this.killers[2 * ply];
+      this.killers[2 * ply] = move;
+    }
+    const side = this.pos.turn;
+    const bonus = Math.min(depth * depth, 400);
+    this.bumpHistory(historyIndex(side, move), bonus);
+    const start = ply * MAX_MOVES;
+    for (let i = 0; i < quietsBefore; i++) this.bumpHistory(historyIndex(side, this.quietsTried[start + i]), -bonus);
+  }
+
+  /** History with gravity: each update pulls the value towards ±HISTORY_MAX, never past it. */
+  private bumpHistory(index: number, bonus: number): void {
+    const h = this.history[index];
+    this.history[index] = h + bonus - ((h * Math.abs(bonus)) / HISTORY_MAX | 0);
+  }
+
+  private hasPieces(side: 0 | 1): boolean {
+    const m = this.pos.material;
+    return m[makePiece(side, KNIGHT)] + m[makePiece(side, BISHOP)] + m[makePiece(side, ROOK)] + m[makePiece(side, QUEEN)] > 0;
+  }
+
+  private lineToUci(line: readonly number[]): string[] {
+    const pos = this.pos;
+    const uci: string[] = [];
+    for (const move of line) {
+      uci.push(makeUci(pos, move));
+      pos.make(move);
+    }
+    for (let i = line.length - 1; i >= 0; i--) pos.unmake(line[i]);
+    return uci;
+  }
+
+  private info(depth: number, score: number, line: readonly number[]): SearchInfo {
+    const timeMs = Math.max(0, Math.round(this.hooks.now() - this.startTime));
+    return {
+      depth,
+      seldepth: Math.max(this.seldepth, depth),
+      score: toUciScore(score),
+      nodes: this.nodes,
+      timeMs,
+      nps: timeMs > 0 ? Math.round((this.nodes * 1000) / timeMs) : 0,
+      pv: this.lineToUci(line),
+      hashfull: this.tt.hashfull(),
+    };
+  }
+}
+
+/** Mate scores are stored relative to the node (plies from it), not the root. */
+function toTableScore(score: number, ply: number): number {
+  if (score >= MATE_BOUND) return score + ply;
+  if (score <= -MATE_BOUND) return score - ply;
+  return score;
+}
+
+function fromTableScore(score: number, ply: number): number {
+  if (score >= MATE_BOUND) return score - ply;
+  if (score <= -MATE_BOUND) return score + ply;
+  return score;
+}
+
+/** Centipawns, or mate in n moves (negative when we are the ones mated), as UCI reports it. */
+export function toUciScore(score: number): Score {
+  if (score >= MATE_BOUND) return { mate: Math.ceil((MATE - score) / 2) };
+  if (score <= -MATE_BOUND) return { mate: -Math.ceil((MATE + score) / 2) };
+  return { cp: score };
+}

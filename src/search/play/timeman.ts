@@ -1,0 +1,42 @@
+// Time management: how long to think about one move, from the clock. A soft limit (do not start
+// another iteration after it) and a hard limit (stop at once), both well inside what is left,
+// so the engine never loses on time through its own slowness.
+
+import type { SearchLimits } from './types.ts';
+
+/** A sudden-death game is planned as if this many moves were still to come. */
+const ASSUMED_MOVES_TO_GO = 30;
+/** Never plan to use more than this share of the remaining time on one move. */
+const MAX_SHARE_OF_CLOCK = 0.2;
+/** The hard limit may stretch the soft one by this factor (an unstable search wants more). */
+const HARD_OVER_SOFT = 3;
+/** Whatever happens, keep this much on the clock beyond the overhead. */
+const SAFETY_MARGIN_MS = 50;
+/** Default reserve for network and GUI lag per move (Lichess measures ~100 ms). */
+export const DEFAULT_MOVE_OVERHEAD_MS = 100;
+
+export interface TimeBudget {
+  /** Do not begin a new iteration after this many ms. */
+  softMs: number;
+  /** Stop searching after this many ms. */
+  hardMs: number;
+}
+
+/** The budget for one search, or null when the limits set no time (depth, nodes, infinite). */
+export function planTime(limits: SearchLimits): TimeBudget | null {
+  if (limits.infinite) return null;
+  const overhead = limits.moveOverheadMs ?? DEFAULT_MOVE_OVERHEAD_MS;
+  if (limits.movetimeMs !== undefined) {
+    const ms = Math.max(1, limits.movetimeMs - overhead);
+    return { softMs: ms, hardMs: ms };
+  }
+  const clock = limits.clock;
+  if (!clock) return null;
+  const usable = Math.max(1, clock.timeMs - overhead - SAFETY_MARGIN_MS);
+  const movesToGo = Math.max(1, Math.min(clock.movesToGo ?? ASSUMED_MOVES_TO_GO, ASSUMED_MOVES_TO_GO));
+  // A share of what is left, plus most of the increment (it comes back after the move).
+  const base = usable / movesToGo + clock.incrementMs * 0.75;
+  const softMs = Math.max(1, Math.min(base, usable * MAX_SHARE_OF_CLOCK));
+  const hardMs = Math.max(1, Math.min(softMs * HARD_OVER_SOFT, usable * (movesToGo === 1 ? 0.9 : MAX_SHARE_OF_CLOCK * 2)));
+  return { softMs: Math.min(softMs, hardMs), hardMs };
+}

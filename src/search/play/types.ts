@@ -1,0 +1,42 @@
+// What the game engine is asked and what it reports: plain values, so they cross worker threads.
+
+/** How long to think. With none of these set, the search runs until stopped. */
+export interface SearchLimits {
+  depth?: number;
+  nodes?: number;
+  /** Think exactly this long (minus the move overhead). */
+  movetimeMs?: number;
+  /** The clock of the side to move, as in UCI's wtime/winc/movestogo. */
+  clock?: { timeMs: number; incrementMs: number; movesToGo?: number };
+  /** Time lost per move outside the engine (network, GUI): kept in reserve. */
+  moveOverheadMs?: number;
+  /** Search until stopped, whatever else is set (UCI "go infinite"). */
+  infinite?: boolean;
+}
+
+export type Score = { cp: number } | { mate: number };
+
+/** Sent after each completed iteration (and on a new best move within one). */
+export interface SearchInfo {
+  depth: number;
+  seldepth: number;
+  score: Score;
+  nodes: number;
+  timeMs: number;
+  nps: number;
+  /** The principal variation in UCI. */
+  pv: string[];
+  /** Permille of the transposition table in use. */
+  hashfull: number;
+}
+
+export interface SearchResult {
+  /** In UCI; null only when the side to move has no legal move. */
+  bestMove: string | null;
+  ponder: string | null;
+  score: Score;
+  depth: number;
+  nodes: number;
+  timeMs: number;
+  pv: string[];
+}
