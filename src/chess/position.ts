@@ -188,12 +188,7 @@ export class Position {
 
   make(move: number): void {
     const ply = this.ply;
-    if (ply >= this.undoCastling.length) this.growHistory();
-    this.undoCastling[ply] = this.castlingRights;
-    this.undoEp[ply] = this.epSquare;
-    this.undoHalfmoves[ply] = this.halfmoves;
-    this.undoHashHi[ply] = this.hashHi;
-    this.undoHashLo[ply] = this.hashLo;
+    this.saveUndo(ply);
 
     const board = this.board;
     const us = this.turn;
@@ -311,12 +306,7 @@ export class Position {
   /** Passes the turn (for null-move pruning): only the side, the ep square and the hash change. */
   makeNull(): void {
     const ply = this.ply;
-    if (ply >= this.undoCastling.length) this.growHistory();
-    this.undoCastling[ply] = this.castlingRights;
-    this.undoEp[ply] = this.epSquare;
-    this.undoHalfmoves[ply] = this.halfmoves;
-    this.undoHashHi[ply] = this.hashHi;
-    this.undoHashLo[ply] = this.hashLo;
+    this.saveUndo(ply);
     let hi = this.hashHi ^ TURN_KEY_HI;
     let lo = this.hashLo ^ TURN_KEY_LO;
     if (this.epSquare >= 0) {
@@ -338,6 +328,16 @@ export class Position {
     this.halfmoves = this.undoHalfmoves[ply];
     this.hashHi = this.undoHashHi[ply];
     this.hashLo = this.undoHashLo[ply];
+  }
+
+  /** Saves what the next move destroys at `ply` of the undo stack (growing it if needed). */
+  private saveUndo(ply: number): void {
+    if (ply >= this.undoCastling.length) this.growHistory();
+    this.undoCastling[ply] = this.castlingRights;
+    this.undoEp[ply] = this.epSquare;
+    this.undoHalfmoves[ply] = this.halfmoves;
+    this.undoHashHi[ply] = this.hashHi;
+    this.undoHashLo[ply] = this.hashLo;
   }
 
   private growHistory(): void {

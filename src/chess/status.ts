@@ -23,14 +23,15 @@ export const isThreefoldRepetition = (pos: Position): boolean => pos.repetitions
  * (chessops' rule, so that the bot and Lichess agree.)
  */
 export function hasInsufficientMaterial(pos: Position, color: Color): boolean {
+  // Plain loads, no helper closures: the game search asks this at every node.
   const m = pos.material;
-  const own = (kind: number) => m[makePiece(color, kind)];
-  const theirs = (kind: number) => m[makePiece((color ^ 1) as Color, kind)];
-  if (own(PAWN) + own(ROOK) + own(QUEEN) > 0) return false;
-  if (own(KNIGHT) > 0) {
-    return own(KNIGHT) + own(BISHOP) <= 1 && theirs(PAWN) + theirs(KNIGHT) + theirs(BISHOP) + theirs(ROOK) === 0;
+  const own = color << 3;
+  const theirs = (color ^ 1) << 3;
+  if (m[own | PAWN] + m[own | ROOK] + m[own | QUEEN] > 0) return false;
+  if (m[own | KNIGHT] > 0) {
+    return m[own | KNIGHT] + m[own | BISHOP] <= 1 && m[theirs | PAWN] + m[theirs | KNIGHT] + m[theirs | BISHOP] + m[theirs | ROOK] === 0;
   }
-  if (own(BISHOP) > 0) {
+  if (m[own | BISHOP] > 0) {
     const noPawnsOrKnights = m[makePiece(WHITE, PAWN)] + m[makePiece(BLACK, PAWN)] + m[makePiece(WHITE, KNIGHT)] + m[makePiece(BLACK, KNIGHT)] === 0;
     return noPawnsOrKnights && bishopsOnOneColour(pos);
   }

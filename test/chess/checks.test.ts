@@ -4,16 +4,8 @@ import { parseFen } from '../../src/chess/fen.ts';
 import { MAX_MOVES } from '../../src/chess/move.ts';
 import { generateLegal } from '../../src/chess/movegen.ts';
 import { makeUci } from '../../src/chess/uci.ts';
+import { mulberry32 } from '../support/random.ts';
 
-/** A small deterministic PRNG (mulberry32), so failures reproduce. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const STARTS = [
   'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
@@ -27,7 +19,7 @@ const STARTS = [
 
 describe('givesCheck', () => {
   it('agrees with playing the move, for every legal move along random games', () => {
-    const next = random(7);
+    const next = mulberry32(7);
     const detector = new CheckDetector();
     const moves = new Int32Array(MAX_MOVES);
     const mismatches: string[] = [];

@@ -30,20 +30,10 @@ import {
 } from '../../src/chess/status.ts';
 import { BLACK, WHITE } from '../../src/chess/types.ts';
 import { makeUci, parseUci } from '../../src/chess/uci.ts';
+import { mulberry32 } from '../support/random.ts';
 
 // ---- deterministic randomness ----
 
-/** mulberry32: a small, fast, seedable PRNG returning floats in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // ---- the starting positions ----
 

@@ -11,19 +11,12 @@ import type { Position } from '../../src/chess/position.ts';
 import { ALL_SQUARES, EMPTY, KING, makeSquare } from '../../src/chess/types.ts';
 import { parseUci } from '../../src/chess/uci.ts';
 import { hashToHex } from '../../src/chess/zobrist.ts';
+import { legalMoves, uci } from '../support/moves.ts';
+import { mulberry32 } from '../support/random.ts';
 
 const hash = (pos: Position): string => hashToHex(pos.hashHi, pos.hashLo);
 
-function legalMoves(pos: Position): number[] {
-  const out = new Int32Array(MAX_MOVES);
-  return Array.from(out.subarray(0, generateLegal(pos, out, 0)));
-}
 
-function uci(pos: Position, text: string): number {
-  const move = parseUci(pos, text);
-  expect(move, `${text} should be legal in ${makeFen(pos)}`).not.toBe(0);
-  return move;
-}
 
 /** Piece lists, list indices, material counts and king squares all agree with the board. */
 function expectConsistent(pos: Position): void {
@@ -69,17 +62,6 @@ function fenWithEp(pos: Position): string {
   return fields.join(' ');
 }
 
-/** Tiny deterministic PRNG (mulberry32), so failures reproduce. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // [FEN before, move in UCI (king takes rook for castling), FEN after] — the FENs after were
 // produced by chessops.
@@ -192,7 +174,7 @@ describe('the incremental hash', () => {
       'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9',
       'rk4r1/8/8/8/8/8/8/RK4R1 w GAga - 0 1',
     ];
-    const random = prng(20240601);
+    const random = mulberry32(20240601);
     let checked = 0;
     for (const fen of starts) {
       for (let game = 0; game < 10; game++) {

@@ -10,18 +10,10 @@ import type { Position } from '../../src/chess/position.ts';
 import { makeSan, makeSanLine, parseSan } from '../../src/chess/san.ts';
 import { BISHOP, KNIGHT, QUEEN, ROOK } from '../../src/chess/types.ts';
 import { makeUci, parseUci } from '../../src/chess/uci.ts';
+import { legalMoves, uci } from '../support/moves.ts';
 import { hashToHex } from '../../src/chess/zobrist.ts';
 
-function legalMoves(pos: Position): number[] {
-  const out = new Int32Array(MAX_MOVES);
-  return Array.from(out.subarray(0, generateLegal(pos, out, 0)));
-}
 
-function uci(pos: Position, text: string): number {
-  const move = parseUci(pos, text);
-  expect(move, `${text} should be legal in ${makeFen(pos)}`).not.toBe(0);
-  return move;
-}
 
 /** The SAN of the move written `text` in UCI. */
 const san = (pos: Position, text: string): string => makeSan(pos, uci(pos, text));

@@ -10,20 +10,11 @@ import {
 import { generateLegal } from '../../src/chess/movegen.ts';
 import type { Position } from '../../src/chess/position.ts';
 import { makeUci, parseUci } from '../../src/chess/uci.ts';
+import { legalMoves, uci } from '../support/moves.ts';
 import { BISHOP, KNIGHT, QUEEN, ROOK } from '../../src/chess/types.ts';
 
-function legalMoves(pos: Position): number[] {
-  const out = new Int32Array(MAX_MOVES);
-  return Array.from(out.subarray(0, generateLegal(pos, out, 0)));
-}
 
 /** parseUci must find a legal move for `text`. */
-function uci(pos: Position, text: string): number {
-  const move = parseUci(pos, text);
-  expect(move, `${text} should be legal in ${makeFen(pos)}`).not.toBe(0);
-  expect(legalMoves(pos)).toContain(move);
-  return move;
-}
 
 const STANDARD_CASTLING = 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1';
 

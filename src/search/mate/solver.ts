@@ -16,6 +16,9 @@ import type { MateLimits, MateMode, MateSolution, SolutionNode } from './types.t
 const POLL_INTERVAL = 1024;
 /** Thrown through the search to unwind it at once; the solver's private position copy is dropped. */
 class SearchStopped extends Error {}
+const UNKNOWN = 0;
+const PROVEN_WIN = 1;
+const PROVEN_FAIL = 2;
 
 export class MateSolver {
   private readonly table: MateTable;
@@ -37,6 +40,8 @@ export class MateSolver {
   private maxNodes = Infinity;
   nodes = 0;
   private nextPoll = 0;
+  /** Set by probeTable: the move the table suggests for the position just probed. */
+  private tableMove = NO_MOVE;
 
   constructor(tableBits = 21) {
     this.table = new MateTable(tableBits);
@@ -137,18 +142,29 @@ export class MateSolver {
     return kept;
   }
 
+  /**
+   * What the table proves about this position for `moves`: PROVEN_WIN, PROVEN_FAIL or UNKNOWN;
+   * in the last case `tableMove` is the move it suggests trying first (or NO_MOVE).
+   */
+  private probeTable(moves: number): number {
+    const table = this.table;
+    const slot = table.probe(this.pos.hashHi, this.pos.hashLo);
+    this.tableMove = NO_MOVE;
+    if (slot < 0) return UNKNOWN;
+    if (table.win(slot) <= moves) return PROVEN_WIN;
+    if (table.fail(slot) >= moves) return PROVEN_FAIL;
+    this.tableMove = table.move(slot);
+    return UNKNOWN;
+  }
+
   /** Attacker to move: can it mate in at most `moves` moves? */
   attack(moves: number, ply: number, start: number): boolean {
     this.tick();
     const pos = this.pos;
+    const known = this.probeTable(moves);
+    if (known !== UNKNOWN) return known === PROVEN_WIN;
+    const hashMove = this.tableMove;
     const table = this.table;
-    const slot = table.probe(pos.hashHi, pos.hashLo);
-    let hashMove = NO_MOVE;
-    if (slot >= 0) {
-      if (table.win(slot) <= moves) return true;
-      if (table.fail(slot) >= moves) return false;
-      hashMove = table.move(slot);
-    }
     let end = generateLegal(pos, this.moves, start);
     if (moves === 1) return this.mateInOne(start, end);
 
@@ -199,14 +215,10 @@ export class MateSolver {
     this.tick();
     const pos = this.pos;
     if (moves === 1) return pos.inCheck() && !hasLegalMove(pos);
+    const known = this.probeTable(moves);
+    if (known !== UNKNOWN) return known === PROVEN_WIN;
+    const hashMove = this.tableMove;
     const table = this.table;
-    const slot = table.probe(pos.hashHi, pos.hashLo);
-    let hashMove = NO_MOVE;
-    if (slot >= 0) {
-      if (table.win(slot) <= moves) return true;
-      if (table.fail(slot) >= moves) return false;
-      hashMove = table.move(slot);
-    }
     const end = generateLegal(pos, this.moves, start);
     if (end === start) return pos.inCheck();
 

@@ -60,6 +60,21 @@ const pawnsOnFile = new Int32Array(16);
 /** Per colour and file, the most and least advanced rank of its pawns (counted from its own side). */
 const frontmostPawn = new Int32Array(16);
 const rearmostPawn = new Int32Array(16);
+/** kingZone[sq] === zoneStamp + colour: sq is the king of that colour's square or next to it. */
+const kingZone = new Int32Array(128);
+let zoneStamp = 0;
+
+function markKingZones(pos: Position): void {
+  zoneStamp += 2;
+  for (let color = 0; color < 2; color++) {
+    const king = pos.kingSquare[color];
+    kingZone[king] = zoneStamp + color;
+    for (let d = 0; d < 8; d++) {
+      const sq = king + KING_STEPS[d];
+      if ((sq & 0x88) === 0) kingZone[sq] = zoneStamp + color;
+    }
+  }
+}
 
 /** The position's value for the side to move, in centipawns. */
 export function evaluate(pos: Position): number {
@@ -70,6 +85,7 @@ export function evaluate(pos: Position): number {
   let kingAttackers0 = 0;
   let kingAttackers1 = 0;
 
+  markKingZones(pos);
   pawnsOnFile.fill(0);
   rearmostPawn.fill(8);
   frontmostPawn.fill(-1);
@@ -89,7 +105,7 @@ export function evaluate(pos: Position): number {
   for (let color = 0; color < 2; color++) {
     const sign = color === WHITE ? 1 : -1;
     const base = color << 4;
-    const enemyKing = pos.kingSquare[color ^ 1];
+    const enemyZone = zoneStamp + (color ^ 1);
     let attackers = 0;
     for (let i = 0; i < pos.pieceCount[color]; i++) {
       const sq = pos.pieceList[base + i];
@@ -115,7 +131,7 @@ export function evaluate(pos: Position): number {
             const target = board[to];
             if (target !== 0 && (target >> 3) === color) break;
             reach++;
-            if (!nearKing && Math.abs((to & 7) - (enemyKing & 7)) <= 1 && Math.abs((to >> 4) - (enemyKing >> 4)) <= 1) nearKing = true;
+            if (kingZone[to] === enemyZone) nearKing = true;
             if (target !== 0 || !slides) break;
           }
         }
@@ -202,11 +218,16 @@ function kingShelter(pos: Position, color: number): number {
   return score;
 }
 
+/** Material in pawn units, pieces only. */
+function pieceValue(pos: Position, color: number): number {
+  const m = pos.material;
+  const c = color << 3;
+  return (m[c | KNIGHT] + m[c | BISHOP]) * 3 + m[c | ROOK] * 5 + m[c | QUEEN] * 9;
+}
+
 /** Without pawns, a side a minor piece or less ahead rarely wins: shrink its endgame score. */
 function scaleWithoutPawns(pos: Position, eg: number): number {
   const strong = eg > 0 ? WHITE : BLACK;
   if (pos.material[makePiece(strong, PAWN)] > 0) return eg;
-  const m = pos.material;
-  const value = (c: 0 | 1) => m[makePiece(c, KNIGHT)] * 3 + m[makePiece(c, BISHOP)] * 3 + m[makePiece(c, ROOK)] * 5 + m[makePiece(c, QUEEN)] * 9;
-  return value(strong) - value((strong ^ 1) as 0 | 1) <= 3 ? (eg / NO_PAWN_SCALE) | 0 : eg;
+  return pieceValue(pos, strong) - pieceValue(pos, strong ^ 1) <= 3 ? (eg / NO_PAWN_SCALE) | 0 : eg;
 }

@@ -9,18 +9,10 @@ import { makeFen, parseFen } from '../../../src/chess/fen.ts';
 import { givesCheck } from '../../../src/chess/checks.ts';
 import { MAX_MOVES, isCapture } from '../../../src/chess/move.ts';
 import { generateLegal } from '../../../src/chess/movegen.ts';
+import { mulberry32 } from '../../support/random.ts';
 
-/** mulberry32: a small seedable PRNG returning floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
+
 
 type Rng = () => number;
 const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)];
