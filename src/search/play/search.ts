@@ -10,6 +10,7 @@ import { isInsufficientMaterial } from '../../chess/status.ts';
 import { BISHOP, KNIGHT, QUEEN, ROOK, makePiece } from '../../chess/types.ts';
 import { makeUci } from '../../chess/uci.ts';
 import { pickBest } from '../pickBest.ts';
+import { EvalCache } from './evalCache.ts';
 import { evaluate } from './evaluate.ts';
 import { HISTORY_MAX, historyIndex, scoreMoves, scoreTacticalMoves } from './ordering.ts';
 import { SEE_VALUE, see } from './see.ts';
@@ -61,6 +62,7 @@ export class Engine {
   private readonly staticEval = new Int32Array(MAX_PLY + 8);
   /** Quiet moves tried at each ply before a cut-off, to lower their history. */
   private readonly quietsTried = new Int32Array(MAX_MOVES * (MAX_PLY + 8));
+  private readonly evalCache = new EvalCache();
 
   private hooks!: SearchHooks;
   private limits: SearchLimits = {};
@@ -79,6 +81,17 @@ export class Engine {
   newGame(): void {
     this.tt.clear();
     this.history.fill(0);
+    this.evalCache.clear();
+  }
+
+  /** The static evaluation, from the cache when this position was evaluated before. */
+  private evaluate(): number {
+    const pos = this.pos;
+    const cached = this.evalCache.get(pos.hashHi, pos.hashLo);
+    if (cached === cached) return cached;
+    const value = evaluate(pos);
+    this.evalCache.set(pos.hashHi, pos.hashLo, value);
+    return value;
   }
 
   /** Searches `position` (left unchanged) within `limits` and returns the best move found. */
@@ -215,7 +228,7 @@ export class Engine {
       }
     }
 
-    const staticEval = inCheck ? -INFINITE : evaluate(pos);
+    const staticEval = inCheck ? -INFINITE : this.evaluate();
     this.staticEval[ply] = staticEval;
     const improving = !inCheck && ply >= 2 && staticEval > this.staticEval[ply - 2];
 
@@ -308,7 +321,7 @@ export class Engine {
     let bestScore = -MATE + ply;
     let standPat = -INFINITE;
     if (!inCheck) {
-      standPat = evaluate(pos);
+      standPat = this.evaluate();
       if (standPat >= beta) return standPat;
       if (standPat > alpha) alpha = standPat;
       bestScore = standPat;
