@@ -33,6 +33,12 @@ const RFP_MARGIN_PER_DEPTH = 80;
 const NULL_MOVE_MIN_DEPTH = 3;
 const LMP_MAX_DEPTH = 3;
 const LMR_MIN_DEPTH = 3;
+/** Futility: at depth 1-2, quiet moves cannot lift a score this far below alpha. */
+const FUTILITY_MAX_DEPTH = 2;
+const FUTILITY_MARGIN = 100;
+const FUTILITY_MARGIN_PER_DEPTH = 120;
+/** Without a table move, a node this deep is probably new: search it one ply less (IIR). */
+const IIR_MIN_DEPTH = 4;
 /** Quiescence skips captures that cannot lift the score to alpha even with this much to spare. */
 const DELTA_MARGIN = 200;
 /** The search polls its limits every this many nodes. */
@@ -228,6 +234,8 @@ export class Engine {
       }
     }
 
+    if (ttMove === NO_MOVE && depth >= IIR_MIN_DEPTH) depth--;
+
     const staticEval = inCheck ? -INFINITE : this.evaluate();
     this.staticEval[ply] = staticEval;
     const improving = !inCheck && ply >= 2 && staticEval > this.staticEval[ply - 2];
@@ -256,6 +264,8 @@ export class Engine {
     scoreMoves(pos, this.moves, this.scores, start, end, ttMove, killer1, killer2, this.history);
 
     const alphaAtStart = alpha;
+    const futile = !pvNode && !inCheck && depth <= FUTILITY_MAX_DEPTH && Math.abs(alpha) < MATE_BOUND
+      && staticEval + FUTILITY_MARGIN + FUTILITY_MARGIN_PER_DEPTH * depth <= alpha;
     let bestScore = -INFINITE;
     let bestMove = NO_MOVE;
     let quiets = 0;
@@ -270,6 +280,10 @@ export class Engine {
       }
       pos.make(move);
       const givesCheck = pos.inCheck();
+      if (futile && quiet && !givesCheck && bestScore > -MATE_BOUND) {
+        pos.unmake(move);
+        continue;
+      }
       let score: number;
       if (moveNumber === 1) {
         score = -this.negamax(depth - 1, -beta, -alpha, ply + 1, pvNode, false);
