@@ -25,11 +25,27 @@ const SLIDER_STEPS: readonly (readonly number[])[] = [[], [], [], BISHOP_STEPS, 
 /** Results of the last context computation, read by generateLegal and exported for callers. */
 let checkerCount = 0;
 
+/** False while generateTactical runs: quiet moves (no capture, no promotion) are then skipped. */
+let quietsWanted = true;
+
 /**
  * Writes every legal move of the side to move into `out` from index `start`; returns the index
  * after the last one. `out` needs MAX_MOVES free slots.
  */
 export function generateLegal(pos: Position, out: Int32Array, start: number): number {
+  quietsWanted = true;
+  return generate(pos, out, start);
+}
+
+/** The legal captures (en passant included) and promotions only: the quiescence search's moves. */
+export function generateTactical(pos: Position, out: Int32Array, start: number): number {
+  quietsWanted = false;
+  const end = generate(pos, out, start);
+  quietsWanted = true;
+  return end;
+}
+
+function generate(pos: Position, out: Int32Array, start: number): number {
   const board = pos.board;
   const us = pos.turn;
   const king = pos.kingSquare[us];
@@ -39,7 +55,7 @@ export function generateLegal(pos: Position, out: Int32Array, start: number): nu
 
   let n = generateKingSteps(pos, out, start, us, king);
   if (checkers >= 2) return n;
-  if (checkers === 0) n = generateCastling(pos, out, n, us, king);
+  if (checkers === 0 && quietsWanted) n = generateCastling(pos, out, n, us, king);
 
   const list = pos.pieceList;
   const base = us << 4;
@@ -58,7 +74,7 @@ export function generateLegal(pos: Position, out: Int32Array, start: number): nu
         const to = from + KNIGHT_STEPS[d];
         if (to & 0x88) continue;
         const target = board[to];
-        if (target !== EMPTY && (target >> 3) === us) continue;
+        if (target !== EMPTY ? (target >> 3) === us : !quietsWanted) continue;
         if (checkers !== 0 && checkLineStamp[to] !== current) continue;
         out[n++] = encodeMove(from, to, 0, FLAG_NORMAL, target);
       }
@@ -70,7 +86,7 @@ export function generateLegal(pos: Position, out: Int32Array, start: number): nu
         for (let to = from + step; (to & 0x88) === 0; to += step) {
           const target = board[to];
           if (target !== EMPTY && (target >> 3) === us) break;
-          if (checkers === 0 || checkLineStamp[to] === current) {
+          if ((checkers === 0 || checkLineStamp[to] === current) && (quietsWanted || target !== EMPTY)) {
             out[n++] = encodeMove(from, to, 0, FLAG_NORMAL, target);
           }
           if (target !== EMPTY) break;
@@ -136,7 +152,7 @@ function generateKingSteps(pos: Position, out: Int32Array, n: number, us: Color,
     const to = king + KING_STEPS[d];
     if (to & 0x88) continue;
     const target = board[to];
-    if (target !== EMPTY && (target >> 3) === us) continue;
+    if (target !== EMPTY ? (target >> 3) === us : !quietsWanted) continue;
     if (!pos.isAttacked(to, them)) out[n++] = encodeMove(king, to, 0, FLAG_NORMAL, target);
   }
   board[king] = kingPiece;
@@ -204,10 +220,11 @@ function generatePawnMoves(
   const lastRank = us === WHITE ? 7 : 0;
 
   const push = from + forward;
-  if (board[push] === EMPTY && (pinned === 0 || pinned === forward || pinned === -forward)) {
+  const pushWanted = quietsWanted || (push >> 4) === lastRank;
+  if (pushWanted && board[push] === EMPTY && (pinned === 0 || pinned === forward || pinned === -forward)) {
     if (!inCheck || checkLineStamp[push] === current) n = addPawnMove(out, n, from, push, EMPTY, lastRank);
     const double = push + forward;
-    if ((from >> 4) === startRank && board[double] === EMPTY && (!inCheck || checkLineStamp[double] === current)) {
+    if (quietsWanted && (from >> 4) === startRank && board[double] === EMPTY && (!inCheck || checkLineStamp[double] === current)) {
       out[n++] = encodeMove(from, double, 0, FLAG_DOUBLE_PUSH, EMPTY);
     }
   }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CheckDetector, givesCheck } from '../../src/chess/checks.ts';
 import { parseFen } from '../../src/chess/fen.ts';
-import { MAX_MOVES } from '../../src/chess/move.ts';
-import { generateLegal } from '../../src/chess/movegen.ts';
+import { MAX_MOVES, isCapture, movePromotion } from '../../src/chess/move.ts';
+import { generateLegal, generateTactical } from '../../src/chess/movegen.ts';
 import { makeUci } from '../../src/chess/uci.ts';
 import { mulberry32 } from '../support/random.ts';
 
@@ -47,5 +47,29 @@ describe('givesCheck', () => {
     expect(mismatches).toEqual([]);
     expect(compared).toBeGreaterThan(100_000);
     expect(checks).toBeGreaterThan(1_000);
+  });
+});
+
+describe('generateTactical', () => {
+  it('gives exactly the captures and promotions of the legal moves, along random games', () => {
+    const next = mulberry32(11);
+    const all = new Int32Array(MAX_MOVES);
+    const tactical = new Int32Array(MAX_MOVES);
+    const mismatches: string[] = [];
+    let compared = 0;
+    for (let game = 0; game < 200; game++) {
+      const pos = parseFen(STARTS[game % STARTS.length]);
+      for (let ply = 0; ply < 120; ply++) {
+        const end = generateLegal(pos, all, 0);
+        if (end === 0) break;
+        const expected = Array.from(all.subarray(0, end)).filter((m) => isCapture(m) || movePromotion(m) !== 0).sort();
+        const got = Array.from(tactical.subarray(0, generateTactical(pos, tactical, 0))).sort();
+        if (expected.join() !== got.join()) mismatches.push(`game ${game} ply ${ply}: ${expected.length} vs ${got.length}`);
+        compared++;
+        pos.make(all[Math.floor(next() * end)]);
+      }
+    }
+    expect(mismatches).toEqual([]);
+    expect(compared).toBeGreaterThan(10_000);
   });
 });

@@ -4,7 +4,7 @@
 // the root, MATE - plies, so they agree with the mate solver's lengths.
 
 import { MAX_MOVES, NO_MOVE, isCapture, movePromotion } from '../../chess/move.ts';
-import { generateLegal } from '../../chess/movegen.ts';
+import { generateLegal, generateTactical } from '../../chess/movegen.ts';
 import type { Position } from '../../chess/position.ts';
 import { isInsufficientMaterial } from '../../chess/status.ts';
 import { BISHOP, KNIGHT, QUEEN, ROOK, makePiece } from '../../chess/types.ts';
@@ -341,12 +341,13 @@ export class Engine {
       bestScore = standPat;
     }
     const start = ply * MAX_MOVES;
-    let end = generateLegal(pos, this.moves, start);
+    let end: number;
     if (inCheck) {
+      end = generateLegal(pos, this.moves, start);
       if (end === start) return -MATE + ply;
       scoreMoves(pos, this.moves, this.scores, start, end, NO_MOVE, NO_MOVE, NO_MOVE, this.history);
     } else {
-      end = scoreTacticalMoves(pos, this.moves, this.scores, start, end);
+      end = scoreTacticalMoves(pos, this.moves, this.scores, start, generateTactical(pos, this.moves, start));
     }
     for (let i = start; i < end; i++) {
       const move = pickBest(this.moves, this.scores, i, end);
