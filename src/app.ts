@@ -46,6 +46,12 @@ export async function runApp(options: AppOptions): Promise<number> {
   if (!botsEnabled) errorOutput.write('No DISCORD_TOKEN or LICHESS_TOKEN is set: starting the local console.\n');
   // Searches run in worker threads (started on first use), so the console stays responsive.
   const pool = new WorkerPool({ size: config.workers.size, maxQueue: config.workers.maxQueue });
+  // SIGINT and SIGTERM end the run promptly, cancelling a search in progress, whatever the input
+  // is (readline sees Ctrl+C only at a terminal).
+  const shutdown = new AbortController();
+  const onSignal = () => shutdown.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   try {
     if (!botsEnabled || options.interactive) {
       await runConsole({
@@ -54,9 +60,12 @@ export async function runApp(options: AppOptions): Promise<number> {
         errorOutput,
         interactive: options.interactive,
         commands: sharedCommands({ mate: { ...config.mate, runner: poolMateRunner(pool) } }),
+        stop: shutdown.signal,
       });
     }
   } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     await pool.close();
   }
   return EXIT_OK;

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -108,4 +108,28 @@ describe('src/main.ts (npm start)', () => {
         '  environment: LICHESS_URL: expected an http:// or https:// URL, got "nowhere"\n',
     );
   });
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    it(`on ${signal}, cancels the search in progress and exits promptly, whatever stdin does`, async () => {
+      const child = spawn(process.execPath, ['--import', TSX_LOADER, join(ROOT, 'src', 'main.ts')], {
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? '' },
+      });
+      let out = '';
+      child.stdout.on('data', (chunk) => (out += String(chunk)));
+      // A mate in 8 that takes about a minute to prove; stdin stays open, as a pipe's writer might.
+      child.stdin.write('/mate 8/8/4N3/p3R2p/k6P/2p1p2p/2P1P2P/4K3 w - - 0 1 8\n');
+      await new Promise<void>((resolve) => {
+        child.stdout.on('data', () => {
+          if (out.includes('n=3')) resolve();
+        });
+      });
+      const signalledAt = performance.now();
+      child.kill(signal);
+      const status = await new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      expect(status).toBe(0);
+      expect(performance.now() - signalledAt).toBeLessThan(3000);
+      expect(out).toContain('Cancelled while searching');
+    });
+  }
 });

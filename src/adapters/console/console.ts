@@ -19,6 +19,8 @@ export interface ConsoleOptions {
   readonly interactive: boolean;
   /** The commands beyond /help and /quit (see sharedCommands). */
   readonly commands: readonly Command[];
+  /** Aborting it ends the console at once, cancelling the command in progress (SIGINT, SIGTERM). */
+  readonly stop?: AbortSignal;
 }
 
 /** Resolves once the console has ended; commands run one at a time, in input order. */
@@ -30,11 +32,18 @@ export async function runConsole(options: ConsoleOptions): Promise<void> {
     quitting = true;
     lines.close();
   };
+  /** Cancels the command in progress, if any. */
+  let cancelCurrent = (): void => {};
   // Without a listener readline only pauses on Ctrl+C, which leaves a terminal user stuck.
   lines.on('SIGINT', () => {
     output.write('\n');
+    cancelCurrent();
     quit();
   });
+  options.stop?.addEventListener('abort', () => {
+    cancelCurrent();
+    quit();
+  }, { once: true });
 
   const registry = new CommandRegistry();
   registry.add(helpCommand(registry));
@@ -46,11 +55,14 @@ export async function runConsole(options: ConsoleOptions): Promise<void> {
     lines.prompt();
   }
   // A command's interim output (a board, progress lines) is shown as it comes.
-  const context = { progress: (text: string) => output.write(`${text}\n`) };
+  const progress = (text: string) => output.write(`${text}\n`);
   for await (const line of lines) {
     // Lines typed ahead of /quit are already buffered by the iterator; they are dropped.
     if (quitting) break;
-    const reply = await registry.dispatch(line, context);
+    const running = new AbortController();
+    cancelCurrent = () => running.abort();
+    const reply = await registry.dispatch(line, { progress, signal: running.signal });
+    cancelCurrent = () => {};
     if (reply?.kind === 'ok' && reply.text !== '') output.write(`${reply.text}\n`);
     if (reply?.kind === 'error') errorOutput.write(`error: ${reply.text}\n`);
     if (interactive && !quitting) lines.prompt();
