@@ -18,7 +18,9 @@ export function makeUci(pos: Position, move: number, chess960 = pos.chess960): s
 }
 
 /** The legal move that `text` names in this position, or NO_MOVE when it names none. */
-export function parseUci(pos: Position, text: string): number {
+export function parseUci(pos: Position, input: string): number {
+  // Some GUIs send the promotion letter in upper case (e7e8Q); the squares must be lower case.
+  const text = input.length === 5 ? input.slice(0, 4) + input[4].toLowerCase() : input;
   if (!/^[a-h][1-8][a-h][1-8][qrbn]?$/.test(text)) return NO_MOVE;
   const moves = new Int32Array(MAX_MOVES);
   const end = generateLegal(pos, moves, 0);

@@ -52,7 +52,21 @@ export class WorkerUnresponsiveError extends Error {
   }
 }
 
-/** The job's handler threw inside the worker (other than a FenError, which is rebuilt as one). */
+/**
+ * A move in a play job's move list is not legal where it is played (or is not a move at all).
+ * Its message names the move and its place in the list; it is for users, like a FenError's.
+ */
+export class IllegalMoveError extends Error {
+  override name = 'IllegalMoveError';
+  constructor(message: string) {
+    super(message);
+  }
+}
+
+/**
+ * The job's handler threw inside the worker (other than a FenError or an IllegalMoveError, which
+ * are rebuilt as such).
+ */
 export class SearchJobError extends Error {
   override name = 'SearchJobError';
   /** The error's name inside the worker, e.g. "RangeError". */
@@ -70,8 +84,12 @@ export function serializeError(error: unknown): SerializedError {
   return { name: 'Error', message: String(error) };
 }
 
-/** Rebuilds a worker's error on the main thread: a FenError stays a FenError (its message is for users). */
+/**
+ * Rebuilds a worker's error on the main thread: a FenError stays a FenError and an
+ * IllegalMoveError an IllegalMoveError (their messages are for users).
+ */
 export function deserializeError(remote: SerializedError): Error {
   if (remote.name === 'FenError') return new FenError(remote.message);
+  if (remote.name === 'IllegalMoveError') return new IllegalMoveError(remote.message);
   return new SearchJobError(remote);
 }

@@ -3,6 +3,10 @@
 export { WorkerPool, DEFAULT_MAX_QUEUE, DEFAULT_STOP_GRACE_MS } from './pool.ts';
 export type { PoolStats, RunOptions, WorkerPoolOptions } from './pool.ts';
 export {
-  AbortError, PoolBusyError, PoolClosedError, SearchJobError, WorkerCrashedError, WorkerUnresponsiveError,
+  AbortError, IllegalMoveError, PoolBusyError, PoolClosedError, SearchJobError, WorkerCrashedError, WorkerUnresponsiveError,
 } from './errors.ts';
-export type { Job, JobKind, JobProgress, JobResult, MateJob, MateJobProgress, MateJobResult } from './jobs.ts';
+export type {
+  Job, JobKind, JobProgress, JobResult, MateJob, MateJobProgress, MateJobResult, PlayJob, PlaySetupJob,
+  PlaySetupResult,
+} from './jobs.ts';
+export { MAX_HASH_MB, playPosition } from './playJob.ts';

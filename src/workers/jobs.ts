@@ -4,6 +4,7 @@
 // Adding a kind: one entry in JobTypes here and one handler in handlers.ts.
 
 import type { MateMode, MateProgress, MateReport } from '../search/mate/index.ts';
+import type { SearchInfo, SearchLimits, SearchResult } from '../search/play/index.ts';
 
 /** Prove the shortest forced mate in at most `maxMoves` moves for the side to move in `fen`. */
 export interface MateJob {
@@ -28,9 +29,43 @@ export interface MateJobProgress extends MateProgress {
   elapsedMs: number;
 }
 
+/**
+ * Choose a move with the game engine: the position is `fen` with `moves` (UCI) played from it,
+ * so the engine sees the game's history (repetitions). Each worker keeps one engine, and so its
+ * transposition table, from one job to the next: a pool of size 1 keeps it for a whole game.
+ */
+export interface PlayJob {
+  kind: 'play';
+  fen: string;
+  /** UCI moves played from `fen` (e1g1 and e1h1 castling both accepted). */
+  moves: string[];
+  limits: SearchLimits;
+  /** The transposition table's size; the worker's table is resized when this changes. */
+  hashMb: number;
+  /** Clear what the engine learnt in earlier games first (UCI ucinewgame). */
+  newGame?: boolean;
+}
+
+/**
+ * Prepare the worker's engine without searching: make it (or resize its table) and clear it for
+ * a new game if asked. Lets a UCI "isready" pay for a large table before the clock runs.
+ */
+export interface PlaySetupJob {
+  kind: 'playSetup';
+  hashMb: number;
+  newGame?: boolean;
+}
+
+export interface PlaySetupResult {
+  elapsedMs: number;
+}
+
 /** Every job kind: its request, its result and its progress report. */
 export interface JobTypes {
   mate: { job: MateJob; result: MateJobResult; progress: MateJobProgress };
+  /** Progress: one report per completed iteration (and per new best move within one). */
+  play: { job: PlayJob; result: SearchResult; progress: SearchInfo };
+  playSetup: { job: PlaySetupJob; result: PlaySetupResult; progress: never };
 }
 
 export type JobKind = keyof JobTypes;

@@ -1,8 +1,9 @@
 // The subcommands of `chessbot`, in the order `chessbot --help` lists them.
-// Later issues add uci and bench here.
 
+import { benchCommand } from './bench.ts';
 import type { CliCommand } from './command.ts';
 import { mateCommand } from './mate.ts';
 import { perftCommand } from './perft.ts';
+import { uciCommand } from './uci.ts';
 
-export const CLI_COMMANDS: readonly CliCommand[] = [mateCommand, perftCommand];
+export const CLI_COMMANDS: readonly CliCommand[] = [mateCommand, perftCommand, uciCommand, benchCommand];

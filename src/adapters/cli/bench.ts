@@ -1,0 +1,171 @@
+// `chessbot bench`: a fixed-depth search of the game engine over a fixed set of positions. The
+// total node count is a signature of the search (it changes only when the search does, not with
+// the machine or its load); the time gives the engine's speed in nodes per second, printed beside
+// a quick perft's for comparison.
+
+import { performance } from 'node:perf_hooks';
+import { STARTING_FEN, parseFen } from '../../chess/fen.ts';
+import { perft } from '../../chess/perft.ts';
+import { Engine, type Score } from '../../search/play/index.ts';
+import { parseIntegerArgument } from '../commands/arguments.ts';
+import { UsageError } from '../commands/errors.ts';
+import type { CliCommand } from './command.ts';
+import { BENCH_POSITIONS, type BenchPosition } from './benchPositions.ts';
+import { splitOptions } from './options.ts';
+
+/** About 3.8 M nodes with the engine of this writing: some 7 s at its ~550 k nodes/s on one core. */
+export const DEFAULT_BENCH_DEPTH = 11;
+const MAX_BENCH_DEPTH = 30;
+/** Fixed, so that the signature does not depend on the configuration. */
+export const BENCH_HASH_MB = 16;
+/** The perft figure printed beside the engine's: the initial position, bulk-counted. */
+export const BENCH_PERFT_DEPTH = 5;
+
+export interface BenchRequest {
+  readonly depth: number;
+  readonly json: boolean;
+}
+
+export interface BenchPositionResult {
+  readonly name: string;
+  readonly fen: string;
+  readonly nodes: number;
+  readonly ms: number;
+  readonly bestMove: string | null;
+  readonly score: Score;
+}
+
+export interface BenchResult {
+  readonly depth: number;
+  readonly positions: readonly BenchPositionResult[];
+  /** Total nodes: the signature. */
+  readonly nodes: number;
+  readonly ms: number;
+  readonly nps: number;
+  /** Null when the options left it out. */
+  readonly perft: { readonly depth: number; readonly nodes: number; readonly ms: number; readonly nps: number } | null;
+}
+
+export interface BenchOptions {
+  /** The positions to search (default: the fixed bench set). */
+  readonly positions?: readonly BenchPosition[];
+  /** Called after each position, e.g. to print a line while the rest are searched. */
+  readonly onPosition?: (result: BenchPositionResult, index: number, count: number) => void;
+  /** The clock (default performance.now); it only affects the times, never the nodes. */
+  readonly now?: () => number;
+  /** Time the perft too (default true). */
+  readonly perft?: boolean;
+}
+
+export const benchCommand: CliCommand = {
+  name: 'bench',
+  usage: '[--depth <n>] [--json]',
+  summary: 'search fixed positions to a fixed depth: node signature and nodes per second',
+  details: [
+    `--depth <n>  search each position to this depth, from 1 to ${MAX_BENCH_DEPTH} (default ${DEFAULT_BENCH_DEPTH})`,
+    '--json       print one JSON line: {"depth":D,"nodes":N,"ms":T,"nps":X,',
+    '             "perft":{"depth":5,"nodes":N,"ms":T,"nps":X},"positions":[{"name","fen","nodes","ms","bestMove","score"}]}',
+    '',
+    `The ${BENCH_POSITIONS.length} positions are searched one after another in this thread, each by a fresh search`,
+    `(${BENCH_HASH_MB} MB table, cleared before each), so the total node count is a signature of the`,
+    'search: it is the same on every machine and changes only when the search does. Then a perft of',
+    `the initial position to depth ${BENCH_PERFT_DEPTH} gives the move generator's speed for comparison.`,
+  ],
+  async run(args, out) {
+    const request = parseBenchArguments(args);
+    const width = Math.max(...BENCH_POSITIONS.map((position) => position.name.length));
+    const result = runBench(request.depth, {
+      onPosition: request.json ? undefined : (position, index, count) => {
+        out.stdout.write(`${formatPositionLine(position, index, count, width)}\n`);
+      },
+    });
+    out.stdout.write(request.json ? formatJson(result) : formatSummary(result));
+  },
+};
+
+export function parseBenchArguments(args: readonly string[]): BenchRequest {
+  const { flags, values, positionals } = splitOptions(args, ['--json'], ['--depth']);
+  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+  const depthText = values.get('--depth');
+  const depth = depthText === undefined
+    ? DEFAULT_BENCH_DEPTH
+    : parseIntegerArgument(depthText, 'depth', 1, MAX_BENCH_DEPTH);
+  return { depth, json: flags.has('--json') };
+}
+
+/** Searches every bench position to `depth`, then times a perft; deterministic but for the times. */
+export function runBench(depth: number, options: BenchOptions = {}): BenchResult {
+  const positions = options.positions ?? BENCH_POSITIONS;
+  const now = options.now ?? (() => performance.now());
+  const engine = new Engine(BENCH_HASH_MB);
+  const results: BenchPositionResult[] = [];
+  let nodes = 0;
+  let elapsed = 0;
+  for (const [index, { name, fen }] of positions.entries()) {
+    engine.newGame();
+    const position = parseFen(fen);
+    const start = now();
+    const result = engine.search(position, { depth }, { now });
+    const ms = now() - start;
+    nodes += result.nodes;
+    elapsed += ms;
+    const entry = { name, fen, nodes: result.nodes, ms: Math.round(ms), bestMove: result.bestMove, score: result.score };
+    results.push(entry);
+    options.onPosition?.(entry, index, positions.length);
+  }
+  return {
+    depth,
+    positions: results,
+    nodes,
+    ms: Math.round(elapsed),
+    nps: perSecond(nodes, elapsed),
+    perft: options.perft === false ? null : timePerft(now),
+  };
+}
+
+function timePerft(now: () => number): BenchResult['perft'] {
+  const position = parseFen(STARTING_FEN);
+  const start = now();
+  const nodes = perft(position, BENCH_PERFT_DEPTH);
+  const ms = now() - start;
+  return { depth: BENCH_PERFT_DEPTH, nodes, ms: Math.round(ms), nps: perSecond(nodes, ms) };
+}
+
+/** A run can finish within the timer's resolution; count it as one microsecond. */
+function perSecond(nodes: number, ms: number): number {
+  return Math.round((nodes * 1000) / Math.max(ms, 0.001));
+}
+
+function formatScore(score: Score): string {
+  return 'mate' in score ? `mate ${score.mate}` : `cp ${score.cp}`;
+}
+
+export function formatPositionLine(result: BenchPositionResult, index: number, count: number, nameWidth = 0): string {
+  const number = `${index + 1}/${count}`.padStart(2 * String(count).length + 1);
+  return [
+    number,
+    result.name.padEnd(nameWidth),
+    `nodes ${String(result.nodes).padStart(10)}`,
+    `${String(result.ms).padStart(6)} ms`,
+    `bestmove ${(result.bestMove ?? '(none)').padEnd(5)}`,
+    formatScore(result.score),
+  ].join('  ');
+}
+
+export function formatSummary(result: BenchResult): string {
+  const { perft: p } = result;
+  return [
+    '',
+    `positions: ${result.positions.length} at depth ${result.depth}`,
+    `nodes: ${result.nodes}`,
+    `time: ${result.ms} ms`,
+    `nps: ${result.nps}`,
+    ...(p ? [`perft nps: ${p.nps} (initial position, depth ${p.depth}: ${p.nodes} nodes in ${p.ms} ms)`] : []),
+    '',
+  ].join('\n');
+}
+
+function formatJson(result: BenchResult): string {
+  const { depth, nodes, ms, nps, perft: p, positions } = result;
+  return `${JSON.stringify({ depth, nodes, ms, nps, perft: p, positions })}\n`;
+}

@@ -1,0 +1,58 @@
+// The UCI engine process: reads commands from an input stream line by line, answers on an output
+// stream, and runs its searches on a worker pool of its own. The pool has one worker, so the
+// engine (and its transposition table) is the same from one move to the next; the event loop
+// stays free to read "stop", "isready" and "quit" while that worker searches.
+
+import { createInterface } from 'node:readline';
+import { WorkerPool } from '../../workers/index.ts';
+import { UciSession } from './session.ts';
+
+export interface UciIo {
+  readonly input: NodeJS.ReadableStream;
+  /** Where the answer lines go (standard output). */
+  readonly output: { write(text: string): unknown };
+  /** Ends the session as "quit" would (the output is gone, a signal came …). */
+  readonly signal?: AbortSignal;
+}
+
+export interface UciIdentity {
+  /** For "id name", e.g. "chessbot 0.1.0". */
+  readonly name: string;
+  readonly author: string;
+}
+
+/**
+ * Speaks UCI until "quit" or the end of the input, then resolves. After "quit" it stops at once,
+ * mid-search or not; at the end of the input it lets bounded searches finish and answer first.
+ */
+export async function runUci(io: UciIo, identity: UciIdentity): Promise<void> {
+  // A few waiting jobs at most: the session runs one search at a time.
+  const pool = new WorkerPool({ size: 1, maxQueue: 4 });
+  const session = new UciSession({
+    ...identity,
+    run: (job, options) => pool.run(job, options),
+    write: (line) => io.output.write(`${line}\n`),
+  });
+  const lines = createInterface({ input: io.input, crlfDelay: Infinity, terminal: false });
+  const onAbort = () => {
+    session.close();
+    lines.close();
+  };
+  io.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    if (io.signal?.aborted) onAbort();
+    let quit = false;
+    for await (const line of lines) {
+      if (session.handle(line) === 'quit') {
+        quit = true;
+        break;
+      }
+    }
+    if (!quit && !io.signal?.aborted) await session.endOfInput();
+  } finally {
+    io.signal?.removeEventListener('abort', onAbort);
+    session.close();
+    lines.close();
+    await pool.close();
+  }
+}

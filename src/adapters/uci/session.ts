@@ -1,0 +1,400 @@
+// The state of one UCI conversation: the options, the position the GUI set, and the searches it
+// started. Commands come in one line at a time (handle); answers go out one line at a time
+// (write). Searches run as jobs elsewhere (the worker pool), so handle() never blocks: "isready"
+// and "stop" are answered while a search runs.
+//
+// Decisions the UCI specification leaves open:
+// - Every "go" gets exactly one "bestmove", in the order the "go"s came. A "go" while a search
+//   runs stops that search first (it answers with its bestmove), then starts the new one.
+// - "go infinite" (and "go ponder") hold their bestmove until "stop" (or "ponderhit"), even if the
+//   search ends by itself, as the specification requires.
+// - "position", "setoption" and "ucinewgame" during a search change what the next "go" uses; the
+//   running search keeps its own copy.
+// - "go mate n" asks the mate solver for the shortest mate in at most n moves (within the time
+//   given, if any). When it proves one, the answer is its key; otherwise the game engine picks a
+//   move, within the go's other limits (or one second when there are none).
+// - "go ponder" is searched like "go infinite" and "ponderhit" ends it (the engine does not
+//   announce the Ponder option, so GUIs should not send it).
+// - A malformed command (bad FEN, illegal move, bad number) is answered with an "info string" that
+//   names the problem, and changes nothing; a malformed "go" starts no search.
+
+import { performance } from 'node:perf_hooks';
+import { FenError, STARTING_FEN, makeFen } from '../../chess/fen.ts';
+import type { Position } from '../../chess/position.ts';
+import { hasLegalMoves } from '../../chess/status.ts';
+import { WHITE } from '../../chess/types.ts';
+import { Engine, type SearchLimits, type SearchResult, planTime } from '../../search/play/index.ts';
+import {
+  IllegalMoveError, type Job, type JobProgress, type JobResult, type MateJobResult, type PlayJob, type RunOptions,
+  playPosition,
+} from '../../workers/index.ts';
+import { oneLineMessage } from '../commands/errors.ts';
+import { type GoParams, type UciCommand, parseUciCommand } from './commands.ts';
+import {
+  formatBestMove, formatId, formatInfo, formatInfoString, formatMateFound, formatMateProgress, formatOption,
+  formatResultInfo,
+} from './format.ts';
+import { HASH_OPTION, MOVE_OVERHEAD_OPTION, UCI_OPTIONS, findOption, parseSpinValue } from './options.ts';
+
+/** Runs a job somewhere (WorkerPool.run, or a fake in tests). */
+export type JobRunner = <J extends Job>(job: J, options?: RunOptions<JobProgress<J>>) => Promise<JobResult<J>>;
+
+export interface UciSessionOptions {
+  readonly run: JobRunner;
+  /** Writes one output line (without its line ending). */
+  readonly write: (line: string) => void;
+  /** For "id name", e.g. "chessbot 0.1.0". */
+  readonly name: string;
+  readonly author: string;
+}
+
+/** "go mate n" that proves no mate, with no other limit: the engine then thinks this long. */
+export const MATE_FALLBACK_MOVETIME_MS = 1000;
+/** Unknown input is echoed in the error, cut to this many characters. */
+const MAX_ECHO = 80;
+
+interface GamePosition {
+  readonly fen: string;
+  readonly moves: readonly string[];
+  /** The validated position after the moves (the jobs rebuild it from fen and moves). */
+  readonly position: Position;
+}
+
+interface Search {
+  readonly params: GoParams;
+  readonly game: GamePosition;
+  readonly limits: SearchLimits;
+  /** go infinite / go ponder: the bestmove waits for stop (or ponderhit). */
+  readonly waitsForStop: boolean;
+  /** Nothing but stop ends it (no depth, nodes, time or mate length): stopped at end of input. */
+  readonly unbounded: boolean;
+  stopRequested: boolean;
+  /** Stops the job running now, if any. */
+  controller: AbortController | null;
+  /** The bestmove line of a search that ended before its stop. */
+  held: string | null;
+  answered: boolean;
+  /** Nodes of the last info line printed, to tell whether the final figures add anything. */
+  lastInfoNodes: number | null;
+}
+
+export class UciSession {
+  private readonly options: UciSessionOptions;
+  private hashMb = HASH_OPTION.default;
+  private moveOverheadMs = MOVE_OVERHEAD_OPTION.default;
+  /** The table size the worker's engine has (or will have once the jobs sent so far have run). */
+  private engineHashMb: number | null = null;
+  /** ucinewgame (or Clear Hash) came since the last job: the next one clears the engine. */
+  private newGamePending = false;
+  private game: GamePosition;
+  /** The latest go that has not answered yet. */
+  private search: Search | null = null;
+  /** Searches and engine set-ups run one after another: this is the last one queued. */
+  private tail: Promise<void> = Promise.resolve();
+  private closed = false;
+  /** For a last-resort move when a job fails. */
+  private fallbackEngine: Engine | undefined;
+
+  constructor(options: UciSessionOptions) {
+    this.options = options;
+    this.game = { fen: STARTING_FEN, moves: [], position: playPosition(STARTING_FEN, []) };
+  }
+
+  /** Handles one input line. Returns "quit" once the session is over (quit was received). */
+  handle(line: string): 'quit' | undefined {
+    if (this.closed) return 'quit';
+    const command = parseUciCommand(line);
+    this.dispatch(command);
+    return this.closed ? 'quit' : undefined;
+  }
+
+  /**
+   * The input ended without "quit": searches that only "stop" would end are stopped, the others
+   * finish and answer. Resolves when every search has answered.
+   */
+  async endOfInput(): Promise<void> {
+    const search = this.search;
+    if (search && (search.waitsForStop || search.unbounded)) this.stopSearch(search);
+    await this.idle();
+  }
+
+  /** Ends the session at once: the running search is stopped and nothing more is written. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.search?.controller?.abort();
+    this.search = null;
+  }
+
+  /** Resolves once every queued search and set-up has finished. */
+  async idle(): Promise<void> {
+    for (;;) {
+      const tail = this.tail;
+      await tail;
+      if (tail === this.tail) return;
+    }
+  }
+
+  private dispatch(command: UciCommand): void {
+    switch (command.type) {
+      case 'uci':
+        for (const line of formatId(this.options.name, this.options.author)) this.write(line);
+        for (const option of UCI_OPTIONS) this.write(formatOption(option));
+        this.write('uciok');
+        return;
+      case 'isready':
+        return this.isReady();
+      case 'ucinewgame':
+        this.newGamePending = true;
+        return;
+      case 'setoption':
+        return this.setOption(command.name, command.value);
+      case 'position':
+        return this.setPosition(command.fen, command.moves);
+      case 'go':
+        return this.go(command.params, command.warnings);
+      case 'stop':
+        if (this.search) this.stopSearch(this.search);
+        return;
+      case 'ponderhit':
+        if (this.search?.params.ponder) this.stopSearch(this.search);
+        return;
+      case 'quit':
+        return this.close();
+      case 'debug':
+      case 'register':
+      case 'empty':
+        return;
+      case 'unknown': {
+        const text = command.text.length > MAX_ECHO ? `${command.text.slice(0, MAX_ECHO)}…` : command.text;
+        return this.say(`unknown command: ${text}`);
+      }
+      case 'invalid':
+        return this.say(`error: ${command.message}`);
+    }
+  }
+
+  // ---- isready, setoption, position ----
+
+  private isReady(): void {
+    // While searching, at once (UCI requires it); the next search job carries the settings.
+    if (this.search) return this.write('readyok');
+    if (this.engineHashMb !== this.hashMb || this.newGamePending) {
+      // Make, resize or clear the engine's table now, not on the clock of the next go.
+      const job = { kind: 'playSetup', hashMb: this.hashMb, newGame: this.newGamePending } as const;
+      this.engineHashMb = this.hashMb;
+      this.newGamePending = false;
+      this.enqueue(async () => {
+        try {
+          await this.options.run(job);
+        } catch (error) {
+          this.say(`error: preparing the engine failed: ${oneLineMessage(error)}`);
+        }
+        this.write('readyok');
+      });
+      return;
+    }
+    this.enqueue(async () => this.write('readyok'));
+  }
+
+  private setOption(name: string, value: string | null): void {
+    const option = findOption(name);
+    if (!option) {
+      return this.say(`error: unknown option "${name}" (options: ${UCI_OPTIONS.map((o) => o.name).join(', ')})`);
+    }
+    if (option.type === 'button') {
+      // Clear Hash.
+      this.newGamePending = true;
+      return;
+    }
+    const parsed = parseSpinValue(option, value);
+    if (typeof parsed === 'string') return this.say(`error: setoption: ${parsed}`);
+    if (option === HASH_OPTION) this.hashMb = parsed;
+    else this.moveOverheadMs = parsed;
+  }
+
+  private setPosition(fen: string | null, moves: string[]): void {
+    try {
+      const text = fen ?? STARTING_FEN;
+      this.game = { fen: text, moves, position: playPosition(text, moves) };
+    } catch (error) {
+      if (error instanceof FenError) return this.say(`error: bad FEN "${fen}": ${error.message}; position unchanged`);
+      if (error instanceof IllegalMoveError) return this.say(`error: ${error.message}; position unchanged`);
+      throw error;
+    }
+  }
+
+  // ---- go and stop ----
+
+  private go(params: GoParams, warnings: readonly string[]): void {
+    if (warnings.length > 0) this.say(`go: ignored unknown ${warnings.map((w) => `"${w}"`).join(' ')}`);
+    if (params.searchmoves) this.say('go: searchmoves is not supported; every move is searched');
+    if (this.search) this.stopSearch(this.search);
+    const limits = this.goLimits(params, this.game.position);
+    const waitsForStop = params.infinite || params.ponder;
+    const bounded = limits.depth !== undefined || limits.nodes !== undefined || limits.movetimeMs !== undefined
+      || limits.clock !== undefined || params.mate !== undefined;
+    const search: Search = {
+      params, game: this.game, limits, waitsForStop, unbounded: waitsForStop || !bounded,
+      stopRequested: false, controller: null, held: null, answered: false, lastInfoNodes: null,
+    };
+    this.search = search;
+    this.enqueue(() => this.runSearch(search));
+  }
+
+  /** Stops `search`: its bestmove follows at once if it was held, else as soon as its job ends. */
+  private stopSearch(search: Search): void {
+    search.stopRequested = true;
+    if (search.held !== null) {
+      const line = search.held;
+      search.held = null;
+      this.answer(search, line);
+    } else {
+      search.controller?.abort();
+    }
+  }
+
+  private async runSearch(search: Search): Promise<void> {
+    let line: string;
+    try {
+      line = await this.think(search);
+    } catch (error) {
+      if (this.closed) return;
+      this.say(`error: the search failed: ${oneLineMessage(error)}`);
+      line = formatBestMove(this.lastResortMove(search.game.position));
+    }
+    this.answer(search, line);
+  }
+
+  /** Prints the bestmove line once, unless it must wait for stop. */
+  private answer(search: Search, line: string): void {
+    if (this.closed || search.answered) return;
+    if (search.waitsForStop && !search.stopRequested) {
+      search.held = line;
+      return;
+    }
+    search.answered = true;
+    this.write(line);
+    if (this.search === search) this.search = null;
+  }
+
+  /** Runs the search's jobs and prints their info lines; resolves to the bestmove line. */
+  private async think(search: Search): Promise<string> {
+    const { game, params } = search;
+    if (!hasLegalMoves(game.position)) {
+      this.progress(search, `info depth 0 score ${game.position.inCheck() ? 'mate 0' : 'cp 0'}`);
+      return formatBestMove(null);
+    }
+    if (params.mate !== undefined && !search.stopRequested) {
+      const report = await this.mateSearch(search, params.mate);
+      if (report.mateIn !== null) {
+        this.progress(search, formatMateFound({ ...report, mateIn: report.mateIn }));
+        if (report.keys.length > 1) this.progress(search, formatInfoString(`keys: ${report.keys.join(' ')}`));
+        return formatBestMove(report.lineUci[0] ?? report.keys[0] ?? null, report.lineUci[1] ?? null);
+      }
+      this.progress(search, formatInfoString(report.status === 'no-mate'
+        ? `no mate in ${params.mate} or fewer (proven)`
+        : `no mate found in time (none in ${report.provenDepth} or fewer, proven)`));
+    }
+    const result = await this.playSearch(search);
+    if (search.lastInfoNodes !== result.nodes) this.progress(search, formatResultInfo(result));
+    return formatBestMove(result.bestMove, result.ponder);
+  }
+
+  private mateSearch(search: Search, maxMoves: number): Promise<MateJobResult> {
+    const controller = new AbortController();
+    search.controller = controller;
+    // The go's time (movetime, or a share of the clock) bounds the proof; otherwise only stop does.
+    const budget = planTime(search.limits);
+    return this.options.run(
+      {
+        kind: 'mate', fen: makeFen(search.game.position), maxMoves, mode: 'all',
+        ...(search.params.nodes !== undefined ? { maxNodes: search.params.nodes } : {}),
+      },
+      {
+        signal: controller.signal,
+        ...(budget ? { deadline: Date.now() + budget.softMs } : {}),
+        onProgress: (progress) => this.progress(search, formatMateProgress(progress)),
+      },
+    );
+  }
+
+  private playSearch(search: Search): Promise<SearchResult> {
+    const { game } = search;
+    let limits = search.limits;
+    if (search.stopRequested) {
+      // Stopped before it began (go then stop at once, or during go mate): answer right away.
+      limits = { depth: 1 };
+    } else if (search.params.mate !== undefined && !limits.infinite && planTime(limits) === null
+      && limits.depth === undefined && limits.nodes === undefined) {
+      limits = { movetimeMs: MATE_FALLBACK_MOVETIME_MS, moveOverheadMs: 0 };
+    }
+    const controller = new AbortController();
+    search.controller = controller;
+    const job: PlayJob = {
+      kind: 'play', fen: game.fen, moves: [...game.moves], limits, hashMb: this.hashMb,
+      newGame: this.newGamePending,
+    };
+    this.engineHashMb = this.hashMb;
+    this.newGamePending = false;
+    return this.options.run(job, {
+      // A search already stopped must still run its quick search: an aborted signal would refuse it.
+      ...(search.stopRequested ? {} : { signal: controller.signal }),
+      onProgress: (info) => {
+        search.lastInfoNodes = info.nodes;
+        this.progress(search, formatInfo(info));
+      },
+    });
+  }
+
+  /** The search limits of a go, for the side to move in `position`. */
+  private goLimits(params: GoParams, position: Position): SearchLimits {
+    const limits: SearchLimits = { moveOverheadMs: this.moveOverheadMs };
+    if (params.infinite || params.ponder) limits.infinite = true;
+    if (params.depth !== undefined) limits.depth = params.depth;
+    if (params.nodes !== undefined) limits.nodes = params.nodes;
+    if (params.movetime !== undefined) limits.movetimeMs = params.movetime;
+    const white = position.turn === WHITE;
+    const time = white ? params.wtime : params.btime;
+    if (time !== undefined) {
+      const increment = (white ? params.winc : params.binc) ?? 0;
+      limits.clock = {
+        timeMs: Math.max(0, time),
+        incrementMs: Math.max(0, increment),
+        ...(params.movestogo ? { movesToGo: params.movestogo } : {}),
+      };
+    }
+    return limits;
+  }
+
+  /** A legal move found in this thread when the job failed (a crashed worker): depth 1, or none. */
+  private lastResortMove(position: Position): string | null {
+    try {
+      this.fallbackEngine ??= new Engine(1);
+      return this.fallbackEngine.search(position, { depth: 1 }, { now: () => performance.now() }).bestMove;
+    } catch {
+      return null;
+    }
+  }
+
+  // ---- output ----
+
+  /** An info line of a search that has not answered yet. */
+  private progress(search: Search, line: string): void {
+    if (!search.answered && search.held === null) this.write(line);
+  }
+
+  private say(text: string): void {
+    this.write(formatInfoString(text));
+  }
+
+  private write(line: string): void {
+    if (!this.closed) this.options.write(line);
+  }
+
+  private enqueue(task: () => Promise<void>): void {
+    this.tail = this.tail.then(task).catch((error: unknown) => {
+      this.say(`error: ${oneLineMessage(error)}`);
+    });
+  }
+}

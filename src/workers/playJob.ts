@@ -1,0 +1,111 @@
+// The 'play' job, run inside a worker thread: rebuild the game's position from a FEN and the moves
+// played since, and let the game engine choose a move. Also the 'playSetup' job, which prepares
+// the engine (table size, new game) without searching.
+
+import { performance } from 'node:perf_hooks';
+import { makeFen, parseFen } from '../chess/fen.ts';
+import { NO_MOVE } from '../chess/move.ts';
+import type { Position } from '../chess/position.ts';
+import { parseUci } from '../chess/uci.ts';
+import { Engine, type SearchLimits } from '../search/play/index.ts';
+import { IllegalMoveError } from './errors.ts';
+import type { JobHandler, PlayJob, PlaySetupJob } from './jobs.ts';
+
+/** The largest transposition table a job may ask for (UCI option Hash's max). */
+export const MAX_HASH_MB = 1024;
+/** Far longer than any game; it only keeps a runaway move list from tying up the worker. */
+const MAX_JOB_MOVES = 10_000;
+
+// One engine per worker thread, made by the first play job: its transposition table persists
+// from one move to the next (a pool of size 1 keeps it for a whole game). Each worker loads its
+// own copy of this module, so this is per thread.
+let engine: Engine | undefined;
+let engineHashMb = 0;
+
+export const runPlayJob: JobHandler<'play'> = (job, context) => {
+  checkPlayJob(job);
+  // Throws FenError or IllegalMoveError; the pool rebuilds both for the caller.
+  const position = playPosition(job.fen, job.moves);
+  const ready = prepareEngine(job.hashMb, job.newGame === true);
+  return ready.search(position, job.limits, {
+    now: () => performance.now(),
+    shouldStop: () => context.shouldStop(),
+    onInfo: (info) => context.progress(info),
+  });
+};
+
+export const runPlaySetupJob: JobHandler<'playSetup'> = (job, context) => {
+  checkHash(job.hashMb);
+  prepareEngine(job.hashMb, job.newGame === true);
+  return { elapsedMs: context.elapsedMs() };
+};
+
+/**
+ * The position after playing `moves` (UCI) from `fen`, with the game's history for repetition
+ * detection. Throws a FenError for a bad FEN and an IllegalMoveError naming the first move that
+ * is not legal where it is played.
+ */
+export function playPosition(fen: string, moves: readonly string[]): Position {
+  const position = parseFen(fen);
+  for (let i = 0; i < moves.length; i++) {
+    const text = moves[i]!;
+    const move = typeof text === 'string' ? parseUci(position, text) : NO_MOVE;
+    if (move === NO_MOVE) {
+      const where = moves.length === 1 ? '' : ` (move ${i + 1} of ${moves.length})`;
+      throw new IllegalMoveError(`illegal move ${JSON.stringify(text)}${where} in ${makeFen(position)}`);
+    }
+    position.make(move);
+  }
+  return position;
+}
+
+/** The worker's engine with a table of `hashMb`, cleared if `newGame`; made on first use. */
+function prepareEngine(hashMb: number, newGame: boolean): Engine {
+  if (!engine) {
+    // A fresh engine has nothing to forget.
+    engine = new Engine(hashMb);
+    engineHashMb = hashMb;
+    return engine;
+  }
+  if (hashMb !== engineHashMb) {
+    engine.tt.resize(hashMb);
+    engineHashMb = hashMb;
+  }
+  if (newGame) engine.newGame();
+  return engine;
+}
+
+/** Callers validate requests before submitting them; this is the last line of defence. */
+function checkPlayJob(job: PlayJob): void {
+  if (typeof job.fen !== 'string') throw new TypeError('play job: fen must be a string');
+  if (!Array.isArray(job.moves) || job.moves.length > MAX_JOB_MOVES) {
+    throw new RangeError(`play job: moves must be an array of at most ${MAX_JOB_MOVES} UCI moves`);
+  }
+  checkHash(job.hashMb);
+  checkLimits(job.limits);
+}
+
+function checkHash(hashMb: PlaySetupJob['hashMb']): void {
+  if (!Number.isInteger(hashMb) || hashMb < 1 || hashMb > MAX_HASH_MB) {
+    throw new RangeError(`play job: hashMb must be an integer from 1 to ${MAX_HASH_MB}, got ${String(hashMb)}`);
+  }
+}
+
+function checkLimits(limits: SearchLimits): void {
+  if (typeof limits !== 'object' || limits === null) throw new TypeError('play job: limits must be an object');
+  const numbers: Array<[string, unknown]> = [
+    ['depth', limits.depth], ['nodes', limits.nodes], ['movetimeMs', limits.movetimeMs],
+    ['moveOverheadMs', limits.moveOverheadMs],
+  ];
+  if (limits.clock !== undefined) {
+    numbers.push(
+      ['clock.timeMs', limits.clock.timeMs], ['clock.incrementMs', limits.clock.incrementMs],
+      ['clock.movesToGo', limits.clock.movesToGo],
+    );
+  }
+  for (const [name, value] of numbers) {
+    if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value >= 0)) {
+      throw new RangeError(`play job: limits.${name} must be a number >= 0, got ${String(value)}`);
+    }
+  }
+}

@@ -1,0 +1,112 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  BENCH_PERFT_DEPTH,
+  DEFAULT_BENCH_DEPTH,
+  benchCommand,
+  formatSummary,
+  parseBenchArguments,
+  runBench,
+} from '../../../src/adapters/cli/bench.ts';
+import { BENCH_POSITIONS } from '../../../src/adapters/cli/benchPositions.ts';
+import { UsageError } from '../../../src/adapters/commands/errors.ts';
+import { parseFen } from '../../../src/chess/fen.ts';
+
+const BIN = join(import.meta.dirname, '..', '..', '..', 'bin', 'chessbot.js');
+
+describe('parseBenchArguments', () => {
+  it('defaults to the bench depth and text output', () => {
+    expect(parseBenchArguments([])).toEqual({ depth: DEFAULT_BENCH_DEPTH, json: false });
+  });
+
+  it('reads --depth in both spellings and --json', () => {
+    expect(parseBenchArguments(['--depth', '4', '--json'])).toEqual({ depth: 4, json: true });
+    expect(parseBenchArguments(['--depth=12'])).toEqual({ depth: 12, json: false });
+  });
+
+  it.each([
+    [['--depth', '0'], 'depth must be an integer from 1 to 30, got "0"'],
+    [['--depth', 'deep'], 'depth must be an integer from 1 to 30, got "deep"'],
+    [['--depth'], 'option "--depth" needs a value'],
+    [['--fast'], 'unknown option "--fast"'],
+    [['startpos'], 'unexpected argument "startpos"'],
+  ])('rejects %j', (args, message) => {
+    expect(() => parseBenchArguments(args)).toThrow(new UsageError(message));
+  });
+});
+
+describe('the bench positions', () => {
+  it('are about thirty legal positions with unique names', () => {
+    expect(BENCH_POSITIONS.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(BENCH_POSITIONS.map((position) => position.name)).size).toBe(BENCH_POSITIONS.length);
+    for (const { fen } of BENCH_POSITIONS) expect(() => parseFen(fen)).not.toThrow();
+  });
+});
+
+/** The signature at depth 3, computed once. */
+const DEPTH_3_NODES = runBench(3, { perft: false }).nodes;
+
+describe('runBench', () => {
+  it('gives the same node signature on every run (in one process, one engine per run)', () => {
+    const first = runBench(5, { perft: false });
+    const second = runBench(5, { perft: false });
+    expect(first.nodes).toBeGreaterThan(0);
+    expect(second.nodes).toBe(first.nodes);
+    expect(second.positions.map((p) => p.nodes)).toEqual(first.positions.map((p) => p.nodes));
+    expect(second.positions.map((p) => p.bestMove)).toEqual(first.positions.map((p) => p.bestMove));
+    expect(first.positions.reduce((sum, p) => sum + p.nodes, 0)).toBe(first.nodes);
+  });
+
+  it('does not depend on the clock, and times a bulk perft of the initial position', () => {
+    let time = 0;
+    const fake = runBench(3, { now: () => (time += 7) });
+    expect(fake.nodes).toBe(DEPTH_3_NODES);
+    expect(fake.perft).toMatchObject({ depth: BENCH_PERFT_DEPTH, nodes: 4_865_609, ms: 7 });
+    expect(fake.perft!.nps).toBe(Math.round(4_865_609 / 7 * 1000));
+    expect(fake.nps).toBe(Math.round((fake.nodes * 1000) / fake.ms));
+  });
+
+  it('searches deeper for a greater depth, reporting each position as it goes', () => {
+    const seen: string[] = [];
+    const shallow = runBench(2, { perft: false, onPosition: (p, index, count) => seen.push(`${index + 1}/${count} ${p.name}`) });
+    expect(seen).toHaveLength(BENCH_POSITIONS.length);
+    expect(seen[0]).toBe(`1/${BENCH_POSITIONS.length} ${BENCH_POSITIONS[0]!.name}`);
+    expect(shallow.perft).toBeNull();
+    expect(DEPTH_3_NODES).toBeGreaterThan(shallow.nodes);
+  });
+
+  it('prints the signature, the time and both speeds', () => {
+    let time = 0;
+    const text = formatSummary(runBench(1, { now: () => (time += 5) }));
+    expect(text).toMatch(/^positions: \d+ at depth 1$/m);
+    expect(text).toMatch(/^nodes: \d+$/m);
+    expect(text).toMatch(/^time: \d+ ms$/m);
+    expect(text).toMatch(/^nps: \d+$/m);
+    expect(text).toMatch(/^perft nps: 973121800 \(initial position, depth 5: 4865609 nodes in 5 ms\)$/m);
+    expect(formatSummary(runBench(1, { perft: false }))).not.toMatch(/perft/);
+  });
+});
+
+describe('chessbot bench', () => {
+  it('prints one line per position, then the totals', async () => {
+    let stdout = '';
+    const sink = { write: (text: string) => (stdout += text) };
+    await benchCommand.run(['--depth', '2'], { stdout: sink, stderr: sink });
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^ 1\/\d+ {2}BK\.01 +nodes +\d+ +\d+ ms {2}bestmove [a-h][1-8][a-h][1-8]\S* +(cp|mate) -?\d+$/);
+    expect(lines.filter((line) => / nodes +\d+ /.test(line))).toHaveLength(BENCH_POSITIONS.length);
+    expect(stdout).toContain(`nodes: ${runBench(2, { perft: false }).nodes}\n`);
+    expect(stdout).toMatch(/^perft nps: \d+ /m);
+  });
+
+  it('prints exactly one JSON line with --json (as a child process)', () => {
+    const result = spawnSync(process.execPath, [BIN, 'bench', '--depth', '3', '--json'], { encoding: 'utf8' });
+    expect(result.status).toBe(0);
+    expect(result.stdout.trimEnd().split('\n')).toHaveLength(1);
+    const json = JSON.parse(result.stdout);
+    expect(json).toMatchObject({ depth: 3, nodes: DEPTH_3_NODES, perft: { depth: 5, nodes: 4_865_609 } });
+    expect(json.positions).toHaveLength(BENCH_POSITIONS.length);
+    expect(Object.keys(json.positions[0])).toEqual(['name', 'fen', 'nodes', 'ms', 'bestMove', 'score']);
+  });
+});

@@ -1,0 +1,367 @@
+// The UCI session in-process, with a fake job runner the tests answer by hand: what each command
+// prints, which jobs it submits, and the ordering rules (one bestmove per go, held infinite
+// searches, go while searching, isready while searching, quit).
+
+import { describe, expect, it } from 'vitest';
+import { STARTING_FEN } from '../../../src/chess/fen.ts';
+import { type JobRunner, MATE_FALLBACK_MOVETIME_MS, UciSession } from '../../../src/adapters/uci/session.ts';
+import type { SearchInfo, SearchResult } from '../../../src/search/play/index.ts';
+import type { Job, MateJobResult } from '../../../src/workers/index.ts';
+
+interface Call {
+  readonly job: Job;
+  readonly signal: AbortSignal | undefined;
+  readonly deadline: number | undefined;
+  progress(report: unknown): void;
+  resolve(result: unknown): void;
+  reject(error: Error): void;
+}
+
+/** A session whose jobs wait until the test answers them. */
+function setup() {
+  const lines: string[] = [];
+  const calls: Call[] = [];
+  const run = ((job: Job, options = {}) =>
+    new Promise((resolve, reject) => {
+      calls.push({
+        job,
+        signal: options.signal,
+        deadline: options.deadline,
+        progress: (report) => options.onProgress?.(report as never),
+        resolve,
+        reject,
+      });
+    })) as JobRunner;
+  const session = new UciSession({ run, write: (line) => lines.push(line), name: 'chessbot 9.9.9', author: 'us' });
+  let seen = 0;
+  /** What was printed since the last call of send or answer. */
+  const unseen = (): string[] => {
+    const fresh = lines.slice(seen);
+    seen = lines.length;
+    return fresh;
+  };
+  /** Handles the lines and lets the session's promises settle; returns what was printed since last asked. */
+  const send = async (...input: string[]): Promise<string[]> => {
+    for (const line of input) session.handle(line);
+    await settle();
+    return unseen();
+  };
+  /** Answers job `index` and lets the session react; returns what was printed since last asked. */
+  const answer = async (index: number, result: unknown): Promise<string[]> => {
+    calls[index]!.resolve(result);
+    await settle();
+    return unseen();
+  };
+  return { session, lines, calls, send, answer };
+}
+
+async function settle(): Promise<void> {
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+function result(bestMove: string | null, extra: Partial<SearchResult> = {}): SearchResult {
+  return {
+    bestMove, ponder: null, score: { cp: 12 }, depth: 3, nodes: 1000, timeMs: 20,
+    pv: bestMove ? [bestMove] : [], ...extra,
+  };
+}
+
+function info(depth: number, nodes: number, pv: string[]): SearchInfo {
+  return { depth, seldepth: depth + 2, score: { cp: 15 }, nodes, timeMs: 10, nps: 100000, pv, hashfull: 3 };
+}
+
+const MATE_IN_2 = 'r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 0';
+
+describe('UciSession: handshake and options', () => {
+  it('answers uci with its id, options and uciok', async () => {
+    const { send } = setup();
+    expect(await send('uci')).toEqual([
+      'id name chessbot 9.9.9',
+      'id author us',
+      'option name Hash type spin default 64 min 1 max 1024',
+      'option name Move Overhead type spin default 100 min 0 max 5000',
+      'option name Clear Hash type button',
+      'uciok',
+    ]);
+  });
+
+  it('prepares the engine on the first isready, then answers at once', async () => {
+    const { send, calls, answer } = setup();
+    expect(await send('isready')).toEqual([]);
+    expect(calls.map((call) => call.job)).toEqual([{ kind: 'playSetup', hashMb: 64, newGame: false }]);
+    expect(await answer(0, { elapsedMs: 3 })).toEqual(['readyok']);
+    expect(await send('isready')).toEqual(['readyok']);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('resizes on isready after setoption Hash, and clears after ucinewgame', async () => {
+    const { send, calls, answer } = setup();
+    await send('isready');
+    await answer(0, { elapsedMs: 0 });
+    expect(await send('setoption name Hash value 256', 'isready')).toEqual([]);
+    expect(calls[1]!.job).toEqual({ kind: 'playSetup', hashMb: 256, newGame: false });
+    expect(await answer(1, { elapsedMs: 0 })).toEqual(['readyok']);
+    await send('ucinewgame', 'isready');
+    expect(calls[2]!.job).toEqual({ kind: 'playSetup', hashMb: 256, newGame: true });
+    expect(await answer(2, { elapsedMs: 0 })).toEqual(['readyok']);
+    // Clear Hash (a button) clears as ucinewgame does; option names ignore case.
+    await send('setoption name clear hash', 'isready');
+    expect(calls[3]!.job).toEqual({ kind: 'playSetup', hashMb: 256, newGame: true });
+  });
+
+  it('still answers readyok when preparing fails', async () => {
+    const { send, calls } = setup();
+    await send('isready');
+    calls[0]!.reject(new Error('worker crashed'));
+    expect(await send()).toEqual(['info string error: preparing the engine failed: worker crashed', 'readyok']);
+  });
+
+  it('reports bad options and values, keeping the old value', async () => {
+    const { send, calls } = setup();
+    expect(await send('setoption name Threads value 4')).toEqual([
+      'info string error: unknown option "Threads" (options: Hash, Move Overhead, Clear Hash)',
+    ]);
+    expect(await send('setoption name Hash value lots')).toEqual([
+      'info string error: setoption: Hash must be a whole number from 1 to 1024, got "lots"',
+    ]);
+    expect(await send('setoption name Hash value 4096')).toEqual([
+      'info string error: setoption: Hash must be a whole number from 1 to 1024, got "4096"',
+    ]);
+    expect(await send('setoption name Move Overhead')).toEqual([
+      'info string error: setoption: Move Overhead must be a whole number from 0 to 5000, got no value',
+    ]);
+    await send('setoption name Move Overhead value 30', 'go depth 2');
+    expect(calls[0]!.job).toMatchObject({ kind: 'play', hashMb: 64, limits: { depth: 2, moveOverheadMs: 30 } });
+  });
+});
+
+describe('UciSession: position', () => {
+  it('sends the FEN and the moves to the job, both castling forms accepted', async () => {
+    const { send, calls, answer } = setup();
+    const italian = 'e2e4 e7e5 g1f3 b8c6 f1c4 g8f6';
+    expect(await send(`position startpos moves ${italian} e1h1`, 'go depth 3')).toEqual([]);
+    expect(calls[0]!.job).toEqual({
+      kind: 'play', fen: STARTING_FEN, moves: [...italian.split(' '), 'e1h1'], limits: { depth: 3, moveOverheadMs: 100 },
+      hashMb: 64, newGame: false,
+    });
+    await answer(0, result('f8c5'));
+    await send(`position startpos moves ${italian} e1g1`, 'go depth 3');
+    expect((calls[1]!.job as { moves: string[] }).moves.at(-1)).toBe('e1g1');
+  });
+
+  it('reports a bad FEN and an illegal move by name, leaving the position as it was', async () => {
+    const { send, calls } = setup();
+    await send('position startpos moves e2e4');
+    expect(await send('position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w KQkq - 0 1')).toEqual([
+      expect.stringMatching(/^info string error: bad FEN "rnbqkbnr\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/RNBQKBNZ w KQkq - 0 1": .+; position unchanged$/),
+    ]);
+    expect(await send('position startpos moves e2e4 e7e5 e1g1')).toEqual([
+      'info string error: illegal move "e1g1" (move 3 of 3) in rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2; position unchanged',
+    ]);
+    expect(await send('position fen')).toEqual(['info string error: position: the FEN after "fen" is missing']);
+    await send('go depth 1');
+    expect(calls[0]!.job).toMatchObject({ fen: STARTING_FEN, moves: ['e2e4'] });
+  });
+});
+
+describe('UciSession: go and stop', () => {
+  it('prints each iteration, the final figures if new, and the bestmove with ponder', async () => {
+    const { send, calls, answer } = setup();
+    await send('position startpos', 'go depth 2');
+    calls[0]!.progress(info(1, 20, ['e2e4']));
+    calls[0]!.progress(info(2, 90, ['e2e4', 'e7e5']));
+    expect(await send()).toEqual([
+      'info depth 1 seldepth 3 score cp 15 nodes 20 nps 100000 time 10 hashfull 3 pv e2e4',
+      'info depth 2 seldepth 4 score cp 15 nodes 90 nps 100000 time 10 hashfull 3 pv e2e4 e7e5',
+    ]);
+    expect(await answer(0, result('e2e4', { ponder: 'e7e5', pv: ['e2e4', 'e7e5'], nodes: 90 }))).toEqual([
+      'bestmove e2e4 ponder e7e5',
+    ]);
+    await send('go depth 2');
+    calls[1]!.progress(info(1, 20, ['d2d4']));
+    expect(await answer(1, result('e2e4', { nodes: 150, depth: 1, timeMs: 30, score: { mate: 3 } }))).toEqual([
+      'info depth 1 seldepth 3 score cp 15 nodes 20 nps 100000 time 10 hashfull 3 pv d2d4',
+      'info depth 1 score mate 3 nodes 150 nps 5000 time 30 pv e2e4',
+      'bestmove e2e4',
+    ]);
+  });
+
+  it('gives the engine the clock of the side to move', async () => {
+    const { send, calls } = setup();
+    await send('position startpos moves e2e4', 'go wtime 1000 btime 2000 winc 10 binc 20 movestogo 5');
+    expect(calls[0]!.job).toMatchObject({
+      limits: { clock: { timeMs: 2000, incrementMs: 20, movesToGo: 5 }, moveOverheadMs: 100 },
+    });
+    calls[0]!.resolve(result('e7e5'));
+    await send('position startpos', 'go wtime -50 btime 2000 movetime 300 nodes 5000');
+    expect(calls[1]!.job).toMatchObject({
+      limits: { clock: { timeMs: 0, incrementMs: 0 }, movetimeMs: 300, nodes: 5000 },
+    });
+  });
+
+  it('holds the bestmove of go infinite until stop, printing it once', async () => {
+    const { send, answer } = setup();
+    await send('go infinite');
+    expect(await answer(0, result('e2e4'))).toEqual(['info depth 3 score cp 12 nodes 1000 nps 50000 time 20 pv e2e4']);
+    expect(await send('isready')).toEqual(['readyok']);
+    expect(await send('stop')).toEqual(['bestmove e2e4']);
+    expect(await send('stop')).toEqual([]);
+  });
+
+  it('stops a running search through its signal; the bestmove follows its answer', async () => {
+    const { send, calls, answer } = setup();
+    await send('go infinite');
+    expect(calls[0]!.job).toMatchObject({ limits: { infinite: true } });
+    expect(calls[0]!.signal?.aborted).toBe(false);
+    expect(await send('stop')).toEqual([]);
+    expect(calls[0]!.signal?.aborted).toBe(true);
+    expect(await answer(0, result('g1f3'))).toEqual(['info depth 3 score cp 12 nodes 1000 nps 50000 time 20 pv g1f3', 'bestmove g1f3']);
+  });
+
+  it('answers isready at once during a search', async () => {
+    const { send } = setup();
+    await send('go infinite');
+    expect(await send('isready')).toEqual(['readyok']);
+    expect(await send('setoption name Hash value 8', 'ucinewgame', 'isready')).toEqual(['readyok']);
+  });
+
+  it('on go during a search, stops it, answers it, then starts the new one', async () => {
+    const { send, calls, answer } = setup();
+    await send('go infinite');
+    await send('position startpos moves d2d4', 'go depth 5');
+    expect(calls[0]!.signal?.aborted).toBe(true);
+    // The new search waits for the old one's answer.
+    expect(calls).toHaveLength(1);
+    expect(await answer(0, result('e2e4', { nodes: 7 }))).toEqual([
+      'info depth 3 score cp 12 nodes 7 nps 350 time 20 pv e2e4', 'bestmove e2e4',
+    ]);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.job).toMatchObject({ moves: ['d2d4'], limits: { depth: 5 } });
+    expect(await answer(1, result('d7d5'))).toContain('bestmove d7d5');
+  });
+
+  it('a go stopped before it starts still answers, with a quick search', async () => {
+    const { send, calls, answer } = setup();
+    await send('go infinite', 'go depth 20', 'stop');
+    await answer(0, result('e2e4'));
+    expect(calls[1]!.job).toMatchObject({ limits: { depth: 1 } });
+    expect(calls[1]!.signal).toBeUndefined();
+    expect(await answer(1, result('d2d4'))).toContain('bestmove d2d4');
+    expect(await send('stop')).toEqual([]);
+  });
+
+  it('answers bestmove 0000 at once when there is no legal move', async () => {
+    const { send, calls } = setup();
+    const mated = 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3';
+    expect(await send(`position fen ${mated}`, 'go depth 3')).toEqual(['info depth 0 score mate 0', 'bestmove 0000']);
+    expect(await send('position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1', 'go infinite')).toEqual(['info depth 0 score cp 0']);
+    expect(await send('stop')).toEqual(['bestmove 0000']);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('answers a failed job with an info string and a legal move found in this thread', async () => {
+    const { send, calls } = setup();
+    await send('position startpos moves e2e4', 'go depth 8');
+    calls[0]!.reject(new Error('search worker crashed: out of memory'));
+    const out = await send();
+    expect(out[0]).toBe('info string error: the search failed: search worker crashed: out of memory');
+    expect(out[1]).toMatch(/^bestmove [a-h][1-8][a-h][1-8]$/);
+  });
+
+  it('rejects a malformed go without searching, and mentions ignored tokens', async () => {
+    const { send, calls } = setup();
+    expect(await send('go depth x')).toEqual(['info string error: go: depth needs a whole number >= 1, got "x"']);
+    expect(calls).toHaveLength(0);
+    expect(await send('go quickly depth 2')).toEqual(['info string go: ignored unknown "quickly"']);
+    expect(await send('go searchmoves e2e4 depth 2')).toEqual(['info string go: searchmoves is not supported; every move is searched']);
+  });
+
+  it('reports unknown commands and ignores blank lines, debug and register', async () => {
+    const { send } = setup();
+    expect(await send('hello there', '', 'debug on', 'register later')).toEqual(['info string unknown command: hello there']);
+    expect(await send('x'.repeat(200))).toEqual([`info string unknown command: ${'x'.repeat(80)}…`]);
+  });
+});
+
+describe('UciSession: go mate', () => {
+  const report = (extra: Partial<MateJobResult>): MateJobResult => ({
+    status: 'mate', mateIn: 2, keys: ['d5f6'], keysSan: ['Nf6+'], keysComplete: true, line: ['Nf6+', 'gxf6', 'Bxf7#'],
+    lineUci: ['d5f6', 'g7f6', 'c4f7'], lineComplete: true, nodes: 500, provenDepth: 1, elapsedMs: 10, ...extra,
+  });
+
+  it('asks the mate solver and answers its key with score mate', async () => {
+    const { send, calls, answer } = setup();
+    await send(`position fen ${MATE_IN_2}`, 'go mate 2');
+    expect(calls[0]!.job).toEqual({ kind: 'mate', fen: MATE_IN_2.replace(/1 0$/, '1 1'), maxMoves: 2, mode: 'all' });
+    expect(calls[0]!.deadline).toBeUndefined();
+    calls[0]!.progress({ depth: 1, nodes: 60, found: false, elapsedMs: 2 });
+    expect(await answer(0, report({}))).toEqual([
+      'info depth 1 nodes 60 nps 30000 time 2',
+      'info depth 3 score mate 2 nodes 500 nps 50000 time 10 pv d5f6 g7f6 c4f7',
+      'bestmove d5f6 ponder g7f6',
+    ]);
+  });
+
+  it('bounds the proof by movetime, and lists every key of a cooked problem', async () => {
+    const { send, calls, answer } = setup();
+    const before = Date.now();
+    await send(`position fen ${MATE_IN_2}`, 'go mate 3 movetime 2000');
+    expect(calls[0]!.deadline).toBeGreaterThanOrEqual(before + 1900 - 50);
+    expect(calls[0]!.deadline).toBeLessThanOrEqual(Date.now() + 1900);
+    expect(await answer(0, report({ keys: ['d5f6', 'e5f7'] }))).toContain('info string keys: d5f6 e5f7');
+  });
+
+  it('lets the engine choose when no mate is proven', async () => {
+    const { send, calls, answer } = setup();
+    await send('position startpos', 'go mate 2');
+    expect(await answer(0, report({ status: 'no-mate', mateIn: null, keys: [], lineUci: [], provenDepth: 2 }))).toEqual([
+      'info string no mate in 2 or fewer (proven)',
+    ]);
+    expect(calls[1]!.job).toMatchObject({ kind: 'play', limits: { movetimeMs: MATE_FALLBACK_MOVETIME_MS, moveOverheadMs: 0 } });
+    expect(await answer(1, result('e2e4'))).toContain('bestmove e2e4');
+  });
+
+  it('stopped, it answers with a quick engine move', async () => {
+    const { send, calls, answer } = setup();
+    await send('position startpos', 'go mate 7');
+    await send('stop');
+    expect(calls[0]!.signal?.aborted).toBe(true);
+    expect(await answer(0, report({ status: 'stopped', mateIn: null, keys: [], lineUci: [], provenDepth: 3 }))).toEqual([
+      'info string no mate found in time (none in 3 or fewer, proven)',
+    ]);
+    expect(calls[1]!.job).toMatchObject({ kind: 'play', limits: { depth: 1 } });
+    expect(await answer(1, result('e2e4'))).toContain('bestmove e2e4');
+  });
+});
+
+describe('UciSession: the end', () => {
+  it('quit stops the search and prints nothing more', async () => {
+    const { session, send, calls, answer } = setup();
+    await send('go infinite');
+    expect(session.handle('quit')).toBe('quit');
+    expect(calls[0]!.signal?.aborted).toBe(true);
+    expect(await answer(0, result('e2e4'))).toEqual([]);
+    expect(session.handle('isready')).toBe('quit');
+    expect(await send()).toEqual([]);
+  });
+
+  it('at the end of input, stops an infinite search and waits for a bounded one', async () => {
+    const { session, send, calls, lines } = setup();
+    await send('go infinite');
+    const ended = session.endOfInput();
+    expect(calls[0]!.signal?.aborted).toBe(true);
+    calls[0]!.resolve(result('e2e4'));
+    await ended;
+    expect(lines.at(-1)).toBe('bestmove e2e4');
+
+    await send('go depth 9');
+    let done = false;
+    const finished = session.endOfInput().then(() => (done = true));
+    await settle();
+    expect(done).toBe(false);
+    expect(calls[1]!.signal?.aborted).toBe(false);
+    calls[1]!.resolve(result('d2d4'));
+    await finished;
+    expect(lines.at(-1)).toBe('bestmove d2d4');
+  });
+});
