@@ -1,0 +1,114 @@
+// The match runner end to end with scripted fake engines (test/bench/fixtures/fake-uci.ts, a few
+// lines that play the first legal move and misbehave on request): crashes, illegal moves, flags
+// and hangs are scored against the offender and the engine restarted; bad arguments exit 2 with
+// one line and the usage; Ctrl+C prints the partial result. No real engines, a few seconds.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const FAKE = `node --import tsx test/bench/fixtures/fake-uci.ts`;
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function runMatch(args: string[], onStdout?: (text: string, kill: (signal: NodeJS.Signals) => void) => void): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/match.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      onStdout?.(stdout, (signal) => child.kill(signal));
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => void (stderr += chunk));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+const lastJson = (run: Run) => JSON.parse(run.stdout.trim().split('\n').at(-1)!);
+
+describe('npm run match with fake engines', () => {
+  it('scores crashes and illegal moves against the offender, restarts it, and writes the PGN', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'match-'));
+    const pgn = join(dir, 'games.pgn');
+    const run = await runMatch([
+      '--engine1', `cmd=${FAKE} --name A --fail crash --at 3`,
+      '--engine2', `cmd=${FAKE} --name B --fail illegal --at 5`,
+      '--games', '4', '--tc', '5+0.05', '--max-plies', '40', '--pgn', pgn, '--json',
+    ]);
+    expect(run.status).toBe(0);
+    expect(run.stdout.trim().split('\n')).toHaveLength(1); // --json: one line on stdout, the rest on stderr
+    const summary = lastJson(run);
+    expect(summary).toMatchObject({ engine1: 'A', engine2: 'B', games: 4, unfinished: 0 });
+    expect(summary.engines[0].crashes).toBeGreaterThanOrEqual(1);
+    expect(summary.engines[1].illegalMoves).toBe(1);
+    expect(summary.wins + summary.draws + summary.losses).toBe(4);
+    expect(run.stderr).toMatch(/restarting A \(slot 1\): its process ended \(exit code 3\)/);
+    expect(run.stderr).toMatch(/B \(White\) played "a1a8", not a legal move in /);
+    const text = readFileSync(pgn, 'utf8');
+    expect(text.match(/^\[Event /gm)).toHaveLength(4);
+    expect(text).toContain('[Termination "abandoned"]');
+    expect(text).toContain('[Termination "rules infraction"]');
+    expect(text).toContain('[SetUp "1"]\n[FEN "r1bqkbnr/p1pp1ppp/1pn1p3/8/7P/3P4/PPPNPPP1/R1BQKBNR w KQkq - 0 4"]');
+  });
+
+  it('flags a side that overstays its clock and declares a silent engine hung', async () => {
+    // Game 1: A (White) takes 1.5 × its remaining time on its 2nd move: a flag. Game 2: B (White)
+    // never answers its 2nd "go" (its first move of that game): hung after the grace period.
+    const run = await runMatch([
+      '--engine1', `cmd=${FAKE} --name A --fail slow --at 2`,
+      '--engine2', `cmd=${FAKE} --name B --fail hang --at 2`,
+      '--games', '2', '--tc', '1+0', '--grace', '1500', '--no-pgn', '--json',
+    ]);
+    expect(run.status).toBe(0);
+    const summary = lastJson(run);
+    expect(summary.reasons).toEqual({ 'time-forfeit': 1, hang: 1 });
+    expect(summary.engines.map((e: { timeLosses: number; hangs: number }) => [e.timeLosses, e.hangs])).toEqual([[1, 0], [0, 1]]);
+    expect([summary.wins, summary.draws, summary.losses]).toEqual([1, 0, 1]);
+    expect(run.stderr).toMatch(/A \(White\) flagged: \d+ ms for a move with \d+ ms left/);
+    expect(run.stderr).toMatch(/hang: White's engine stalled \(no bestmove 2\.\d s after go/);
+  });
+
+  it('stops on Ctrl+C after printing the partial result', async () => {
+    let sent = false; // once: a second Ctrl+C means "quit at once"
+    const run = await runMatch(
+      ['--engine1', `cmd=${FAKE} --name A --think 40`, '--engine2', `cmd=${FAKE} --name B --think 40`, '--games', '50', '--tc', '60+1', '--max-plies', '60', '--no-pgn'],
+      (text, kill) => {
+        if (!sent && /^game +1\/50/m.test(text)) {
+          sent = true;
+          kill('SIGINT');
+        }
+      },
+    );
+    expect(run.status).toBe(130);
+    expect(run.stderr).toContain('interrupted: stopping the games in progress');
+    expect(run.stdout).toMatch(/unfinished \(interrupted\)/);
+    expect(run.stdout).toMatch(/^Partial result \(interrupted\) at 60\+1: A vs B, 1 game \(1 unfinished, not counted\)$/m);
+  });
+
+  it('exits 2 with one line and the usage on a bad argument', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['--engine1', 'x', '--engine2', 'y', '--games', 'many'], /^match: --games: expected a whole number, got "many"$/],
+      [['--engine1', 'no-such-engine-here', '--engine2', 'y'], /^match: --engine1: "no-such-engine-here" is not on PATH/],
+      [['--engine1', `cmd=${FAKE},option.Hash=5000`, '--engine2', `cmd=${FAKE}`], /^match: --engine1 \(fake\): option Hash must be between 1 and 1024, got 5000$/],
+      [['--engine1', `cmd=${FAKE}`, '--engine2', `cmd=${FAKE},option.Contempt=10`], /^match: --engine2 \(fake\): option "Contempt" is not one of the engine's options/],
+      [['--engine1', `cmd=${FAKE}`, '--engine2', `cmd=${FAKE}`, '--openings', 'no/such.epd'], /^match: --openings: cannot read no\/such\.epd: ENOENT$/],
+    ];
+    for (const [args, first] of cases) {
+      const run = await runMatch(args);
+      expect(run.status, args.join(' ')).toBe(2);
+      expect(run.stdout).toBe('');
+      const lines = run.stderr.split('\n');
+      expect(lines[0]).toMatch(first);
+      expect(lines[1]).toMatch(/^usage: npm run match -- /);
+      expect(run.stderr).not.toMatch(/^\s+at /m);
+    }
+  });
+});
