@@ -4,7 +4,7 @@
 // the root, MATE - plies, so they agree with the mate solver's lengths.
 
 import { MAX_MOVES, NO_MOVE, isCapture, movePromotion } from '../../chess/move.ts';
-import { generateLegal, generateTactical } from '../../chess/movegen.ts';
+import { generateLegal, generateTactical, hasLegalMove } from '../../chess/movegen.ts';
 import type { Position } from '../../chess/position.ts';
 import { isInsufficientMaterial } from '../../chess/status.ts';
 import { BISHOP, KNIGHT, QUEEN, ROOK, makePiece } from '../../chess/types.ts';
@@ -152,7 +152,7 @@ export class Engine {
     this.startTime = hooks.now();
     this.stopped = false;
     this.nodes = 0;
-    this.nextPoll = POLL_INTERVAL;
+    this.nextPoll = limits.nodes !== undefined && !limits.infinite ? Math.min(POLL_INTERVAL, limits.nodes) : POLL_INTERVAL;
     this.killers.fill(NO_MOVE);
     for (let i = 0; i < this.history.length; i++) this.history[i] >>= 1;
     this.tt.nextAge();
@@ -195,6 +195,7 @@ export class Engine {
 
   private poll(): void {
     this.nextPoll = this.nodes + POLL_INTERVAL;
+    if (this.limits.nodes !== undefined && !this.limits.infinite) this.nextPoll = Math.min(this.nextPoll, this.limits.nodes);
     const limits = this.limits;
     if (this.hooks.shouldStop?.()) this.stopped = true;
     else if (limits.nodes !== undefined && this.nodes >= limits.nodes && !limits.infinite) this.stopped = true;
@@ -208,7 +209,9 @@ export class Engine {
     if (this.stopped) return 0;
 
     if (ply > 0) {
-      if (pos.halfmoves >= 100 || pos.repetitions() > 0 || isInsufficientMaterial(pos)) return DRAW;
+      if (pos.repetitions() > 0 || isInsufficientMaterial(pos)) return DRAW;
+      // Fifty moves draw, unless the last of them gave mate (the mate stands).
+      if (pos.halfmoves >= 100 && (!pos.inCheck() || hasLegalMove(pos))) return DRAW;
       // Mate distance pruning: no line from here can beat a mate already found nearer the root.
       alpha = Math.max(alpha, -MATE + ply);
       beta = Math.min(beta, MATE - ply - 1);
@@ -246,7 +249,9 @@ export class Engine {
         return staticEval;
       }
       // Null move: if passing still fails high, a real move will too (not in pawn endings: zugzwang).
-      if (depth >= NULL_MOVE_MIN_DEPTH && !afterNull && staticEval >= beta && this.hasPieces(pos.turn)) {
+      // Not against a mate-score beta: the reduced search cannot see quiet mates, so it would
+      // "refute" the shorter mate found elsewhere.
+      if (depth >= NULL_MOVE_MIN_DEPTH && !afterNull && staticEval >= beta && Math.abs(beta) < MATE_BOUND && this.hasPieces(pos.turn)) {
         const reduction = 3 + (depth >> 2) + Math.min(3, ((staticEval - beta) / 200) | 0);
         pos.makeNull();
         const score = -this.negamax(depth - 1 - reduction, -beta, -beta + 1, ply + 1, false, true);
@@ -273,14 +278,12 @@ export class Engine {
       const move = pickBest(this.moves, this.scores, i, end);
       const moveNumber = i - start + 1;
       const quiet = !isCapture(move) && movePromotion(move) === 0;
-      // Late-move pruning: at shallow depth, quiet moves this late almost never matter.
-      if (!pvNode && !inCheck && quiet && depth <= LMP_MAX_DEPTH && bestScore > -MATE_BOUND
-        && moveNumber > 3 + depth * depth * (improving ? 2 : 1)) {
-        continue;
-      }
       pos.make(move);
       const givesCheck = pos.inCheck();
-      if (futile && quiet && !givesCheck && bestScore > -MATE_BOUND) {
+      // Quiet moves that do not check: futile ones at depth 1-2, and (late-move pruning) at
+      // shallow depth the late ones, which almost never matter.
+      if (quiet && !givesCheck && !pvNode && !inCheck && bestScore > -MATE_BOUND
+        && (futile || (depth <= LMP_MAX_DEPTH && moveNumber > 3 + depth * depth * (improving ? 2 : 1)))) {
         pos.unmake(move);
         continue;
       }
@@ -448,5 +451,5 @@ function fromTableScore(score: number, ply: number): number {
 export function toUciScore(score: number): Score {
   if (score >= MATE_BOUND) return { mate: Math.ceil((MATE - score) / 2) };
   if (score <= -MATE_BOUND) return { mate: -Math.ceil((MATE + score) / 2) };
-  return { cp: score };
+  return { cp: score | 0 }; // | 0 turns a negated draw (-0) into 0
 }
