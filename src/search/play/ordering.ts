@@ -30,8 +30,12 @@ export function scoreMoves(
     let score: number;
     if (move === ttMove) score = TT_MOVE;
     else if (isCapture(move)) {
-      const mvvLva = VICTIM[moveCaptured(move) & 7] * 16 - (pos.board[moveFrom(move)] & 7);
-      score = (see(pos, move) >= 0 ? GOOD_CAPTURE : BAD_CAPTURE) + mvvLva * 64 + movePromotion(move);
+      const victim = VICTIM[moveCaptured(move) & 7];
+      const attacker = pos.board[moveFrom(move)] & 7;
+      const mvvLva = victim * 16 - attacker;
+      // Taking a piece worth at least the taker cannot lose material: no exchange to work out.
+      const good = victim >= VICTIM[attacker] || see(pos, move) >= 0;
+      score = (good ? GOOD_CAPTURE : BAD_CAPTURE) + mvvLva * 64 + movePromotion(move);
     } else if (movePromotion(move) === QUEEN) score = PROMOTION;
     else if (movePromotion(move) !== 0) score = BAD_CAPTURE - 1000; // under-promotions: rarely worth a look
     else if (move === killer1) score = KILLER_1;

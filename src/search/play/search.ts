@@ -3,7 +3,7 @@
 // (reverse futility, null move, late-move pruning and reductions). Mate scores count plies from
 // the root, MATE - plies, so they agree with the mate solver's lengths.
 
-import { MAX_MOVES, NO_MOVE, isCapture, movePromotion } from '../../chess/move.ts';
+import { MAX_MOVES, NO_MOVE, isCapture, moveFrom, movePromotion } from '../../chess/move.ts';
 import { generateLegal, generateTactical, hasLegalMove } from '../../chess/movegen.ts';
 import type { Position } from '../../chess/position.ts';
 import { isInsufficientMaterial } from '../../chess/status.ts';
@@ -358,7 +358,7 @@ export class Engine {
         // Delta pruning, then skip captures that lose material in the exchange.
         const gain = SEE_VALUE[(move >> 20) & 7] + (movePromotion(move) ? SEE_VALUE[QUEEN] : 0);
         if (standPat + gain + DELTA_MARGIN <= alpha) continue;
-        if (see(pos, move) < 0) continue;
+        if (SEE_VALUE[(move >> 20) & 7] < SEE_VALUE[pos.board[moveFrom(move)] & 7] && see(pos, move) < 0) continue;
       }
       pos.make(move);
       const score = -this.quiescence(-beta, -alpha, ply + 1);
