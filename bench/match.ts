@@ -15,7 +15,7 @@ import { dirname, relative, resolve } from 'node:path';
 import { USAGE, UsageError, parseMatchArgs } from './match/args.ts';
 import { EngineExited, EngineTimeout, OptionError, type TrafficLog, UciEngine } from './match/engine.ts';
 import { OpeningsError, parseEpd, shuffled } from './match/openings.ts';
-import { resolveProgram } from './match/programs.ts';
+import { resolveProgram } from './programs.ts';
 import { MatchRunner } from './match/runner.ts';
 import { type EngineSpec, hasOption } from './match/spec.ts';
 import { formatSummary, progressLine, summarize, summaryJson } from './match/stats.ts';

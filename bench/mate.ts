@@ -8,14 +8,15 @@
 //   npm run bench:mate -- [--cap <seconds>] [--filter <terms>] [--json] [--no-stockfish]
 //                         [--stockfish <path>] [--data <file.jsonl>]
 
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { accessSync, constants, readFileSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
-import { delimiter, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parseFen } from '../src/chess/fen.ts';
 import { type MateReport, MateSolver, solveMate } from '../src/search/mate/index.ts';
+import { findProgram, installStockfish, isExecutable } from './programs.ts';
 
 const USAGE = `usage: npm run bench:mate -- [options]
 
@@ -368,62 +369,17 @@ async function runStockfish(engine: UciEngine, problem: Problem, capMs: number):
 // ---------------------------------------------------------------------------------------------
 // Finding (or installing) Stockfish
 
-function isExecutable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function findOnPath(name: string): string | null {
-  const dirs = (process.env.PATH ?? '').split(delimiter).filter((d) => d !== '');
-  // Debian installs games (stockfish among them) in /usr/games, which is not always on PATH.
-  for (const dir of [...dirs, '/usr/games', '/usr/local/games']) {
-    const candidate = join(dir, name);
-    if (isExecutable(candidate)) return candidate;
-  }
-  return null;
-}
-
-/** Tries `apt-get install -y stockfish` (after `apt-get update` if the first try fails). */
-function installStockfish(log: (line: string) => void): { ok: boolean; note: string } {
-  if (process.platform !== 'linux' || !isExecutable('/usr/bin/apt-get')) {
-    return { ok: false, note: 'stockfish is not installed and there is no apt-get here to install it' };
-  }
-  if (typeof process.getuid === 'function' && process.getuid() !== 0) {
-    return { ok: false, note: 'stockfish is not installed and installing needs root: run `sudo apt-get install stockfish`' };
-  }
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const run = (args: string[]): { ok: boolean; tail: string } => {
-    const result = spawnSync('apt-get', args, { env, encoding: 'utf8', timeout: 600_000, stdio: ['ignore', 'pipe', 'pipe'] });
-    const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim().split('\n');
-    return { ok: result.status === 0, tail: result.error ? result.error.message : output.slice(-3).join(' / ') };
-  };
-  log('stockfish not found: installing it with `apt-get install -y stockfish` (once) ...');
-  let result = run(['install', '-y', '--no-install-recommends', 'stockfish']);
-  if (!result.ok) {
-    log('... that failed; running `apt-get update` and trying again ...');
-    const update = run(['update']);
-    if (!update.ok) return { ok: false, note: `apt-get update failed: ${update.tail}` };
-    result = run(['install', '-y', '--no-install-recommends', 'stockfish']);
-  }
-  if (!result.ok) return { ok: false, note: `apt-get install stockfish failed: ${result.tail}` };
-  return { ok: true, note: 'installed stockfish with apt-get' };
-}
-
 /** The Stockfish binary to use, or null and a note saying why there is none. */
 function locateStockfish(explicit: string | undefined, log: (line: string) => void): { path: string | null; note: string } {
   if (explicit !== undefined) {
     const path = resolve(explicit);
     return isExecutable(path) ? { path, note: '' } : { path: null, note: `--stockfish ${explicit}: not an executable file` };
   }
-  const found = findOnPath('stockfish');
+  const found = findProgram('stockfish');
   if (found) return { path: found, note: '' };
   const installed = installStockfish(log);
   if (!installed.ok) return { path: null, note: installed.note };
-  const path = findOnPath('stockfish');
+  const path = findProgram('stockfish');
   return path ? { path, note: installed.note } : { path: null, note: 'apt-get installed stockfish but no stockfish binary was found on PATH or in /usr/games' };
 }
 
