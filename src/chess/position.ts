@@ -8,7 +8,7 @@ import {
   movePromotion, moveTo,
 } from './move.ts';
 import {
-  BLACK, type Color, EMPTY, KING, PAWN, WHITE, fileOf, makePiece, rankOf, squareAt,
+  BLACK, type Color, EMPTY, KING, PAWN, WHITE, fileOf, makePiece, squareAt,
 } from './types.ts';
 import {
   CASTLE_KEY_HI, CASTLE_KEY_LO, EP_KEY_HI, EP_KEY_LO, PIECE_KEY_HI, PIECE_KEY_LO, TURN_KEY_HI,
@@ -430,4 +430,3 @@ export class Position {
   }
 }
 
-export { rankOf };

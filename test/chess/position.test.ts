@@ -5,11 +5,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { STARTING_FEN, makeFen, parseFen } from '../../src/chess/fen.ts';
-import { MAX_MOVES } from '../../src/chess/move.ts';
-import { generateLegal } from '../../src/chess/movegen.ts';
 import type { Position } from '../../src/chess/position.ts';
 import { ALL_SQUARES, EMPTY, KING, makeSquare } from '../../src/chess/types.ts';
-import { parseUci } from '../../src/chess/uci.ts';
 import { hashToHex } from '../../src/chess/zobrist.ts';
 import { legalMoves, uci } from '../support/moves.ts';
 import { mulberry32 } from '../support/random.ts';

@@ -4,12 +4,11 @@
 
 import { describe, expect, it } from 'vitest';
 import { STARTING_FEN, makeFen, parseFen } from '../../src/chess/fen.ts';
-import { FLAG_CASTLE, FLAG_EN_PASSANT, MAX_MOVES, moveFlag, movePromotion } from '../../src/chess/move.ts';
-import { generateLegal } from '../../src/chess/movegen.ts';
+import { FLAG_CASTLE, FLAG_EN_PASSANT, moveFlag, movePromotion } from '../../src/chess/move.ts';
 import type { Position } from '../../src/chess/position.ts';
 import { makeSan, makeSanLine, parseSan } from '../../src/chess/san.ts';
 import { BISHOP, KNIGHT, QUEEN, ROOK } from '../../src/chess/types.ts';
-import { makeUci, parseUci } from '../../src/chess/uci.ts';
+import { makeUci } from '../../src/chess/uci.ts';
 import { legalMoves, uci } from '../support/moves.ts';
 import { hashToHex } from '../../src/chess/zobrist.ts';
 

@@ -5,10 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { makeFen, parseFen } from '../../src/chess/fen.ts';
 import {
-  FLAG_CASTLE, FLAG_EN_PASSANT, FLAG_PROMOTION, MAX_MOVES, isCapture, moveFlag, movePromotion,
+  FLAG_CASTLE, FLAG_EN_PASSANT, FLAG_PROMOTION, isCapture, moveFlag, movePromotion,
 } from '../../src/chess/move.ts';
-import { generateLegal } from '../../src/chess/movegen.ts';
-import type { Position } from '../../src/chess/position.ts';
 import { makeUci, parseUci } from '../../src/chess/uci.ts';
 import { legalMoves, uci } from '../support/moves.ts';
 import { BISHOP, KNIGHT, QUEEN, ROOK } from '../../src/chess/types.ts';
