@@ -3,6 +3,7 @@
 // (reverse futility, null move, late-move pruning and reductions). Mate scores count plies from
 // the root, MATE - plies, so they agree with the mate solver's lengths.
 
+import { CheckDetector } from '../../chess/checks.ts';
 import { MAX_MOVES, NO_MOVE, isCapture, moveFrom, movePromotion } from '../../chess/move.ts';
 import { generateLegal, generateTactical, hasLegalMove } from '../../chess/movegen.ts';
 import type { Position } from '../../chess/position.ts';
@@ -69,6 +70,8 @@ export class Engine {
   /** Quiet moves tried at each ply before a cut-off, to lower their history. */
   private readonly quietsTried = new Int32Array(MAX_MOVES * (MAX_PLY + 8));
   private readonly evalCache = new EvalCache();
+  /** One per ply: "does this move check?" before playing it, for the pruning of quiet moves. */
+  private readonly checkDetectors = Array.from({ length: MAX_PLY + 8 }, () => new CheckDetector());
 
   private hooks!: SearchHooks;
   private limits: SearchLimits = {};
@@ -271,6 +274,12 @@ export class Engine {
     const alphaAtStart = alpha;
     const futile = !pvNode && !inCheck && depth <= FUTILITY_MAX_DEPTH && Math.abs(alpha) < MATE_BOUND
       && staticEval + FUTILITY_MARGIN + FUTILITY_MARGIN_PER_DEPTH * depth <= alpha;
+    // Quiet moves that do not check may be pruned here: futile ones at depth 1-2, and at shallow
+    // depth the late ones (late-move pruning), which almost never matter.
+    const pruneQuiets = !pvNode && !inCheck && (futile || depth <= LMP_MAX_DEPTH);
+    const lateMove = 3 + depth * depth * (improving ? 2 : 1);
+    const checks = this.checkDetectors[ply];
+    if (pruneQuiets) checks.prepare(pos);
     let bestScore = -INFINITE;
     let bestMove = NO_MOVE;
     let quiets = 0;
@@ -278,15 +287,12 @@ export class Engine {
       const move = pickBest(this.moves, this.scores, i, end);
       const moveNumber = i - start + 1;
       const quiet = !isCapture(move) && movePromotion(move) === 0;
-      pos.make(move);
-      const givesCheck = pos.inCheck();
-      // Quiet moves that do not check: futile ones at depth 1-2, and (late-move pruning) at
-      // shallow depth the late ones, which almost never matter.
-      if (quiet && !givesCheck && !pvNode && !inCheck && bestScore > -MATE_BOUND
-        && (futile || (depth <= LMP_MAX_DEPTH && moveNumber > 3 + depth * depth * (improving ? 2 : 1)))) {
-        pos.unmake(move);
+      if (pruneQuiets && quiet && bestScore > -MATE_BOUND && (futile || moveNumber > lateMove)
+        && !checks.givesCheck(pos, move)) {
         continue;
       }
+      pos.make(move);
+      const givesCheck = pos.inCheck();
       let score: number;
       if (moveNumber === 1) {
         score = -this.negamax(depth - 1, -beta, -alpha, ply + 1, pvNode, false);
