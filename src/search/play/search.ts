@@ -179,7 +179,7 @@ export class Engine {
       beta = Math.min(previous + window, INFINITE);
     }
     for (;;) {
-      const score = this.negamax(depth, alpha, beta, 0, true, false);
+      const score = this.negamax(depth, alpha, beta, 0, true, false, this.pos.inCheck());
       if (this.stopped) return score;
       if (score <= alpha) {
         alpha = Math.max(score - window, -INFINITE);
@@ -205,7 +205,10 @@ export class Engine {
     else if (this.budget && this.hooks.now() - this.startTime >= this.budget.hardMs) this.stopped = true;
   }
 
-  private negamax(depth: number, alpha: number, beta: number, ply: number, pvNode: boolean, afterNull: boolean): number {
+  /** `inCheck`: whether the side to move is in check (the parent knows it: its move gave check). */
+  private negamax(
+    depth: number, alpha: number, beta: number, ply: number, pvNode: boolean, afterNull: boolean, inCheck: boolean,
+  ): number {
     const pos = this.pos;
     this.pvLength[ply] = 0;
     if (++this.nodes >= this.nextPoll) this.poll();
@@ -214,7 +217,7 @@ export class Engine {
     if (ply > 0) {
       if (pos.repetitions() > 0 || isInsufficientMaterial(pos)) return DRAW;
       // Fifty moves draw, unless the last of them gave mate (the mate stands).
-      if (pos.halfmoves >= 100 && (!pos.inCheck() || hasLegalMove(pos))) return DRAW;
+      if (pos.halfmoves >= 100 && (!inCheck || hasLegalMove(pos))) return DRAW;
       // Mate distance pruning: no line from here can beat a mate already found nearer the root.
       alpha = Math.max(alpha, -MATE + ply);
       beta = Math.min(beta, MATE - ply - 1);
@@ -222,7 +225,6 @@ export class Engine {
       if (ply >= MAX_PLY) return evaluate(pos);
     }
 
-    const inCheck = pos.inCheck();
     if (inCheck) depth++;
     if (depth <= 0) return this.quiescence(alpha, beta, ply);
 
@@ -257,7 +259,8 @@ export class Engine {
       if (depth >= NULL_MOVE_MIN_DEPTH && !afterNull && staticEval >= beta && Math.abs(beta) < MATE_BOUND && this.hasPieces(pos.turn)) {
         const reduction = 3 + (depth >> 2) + Math.min(3, ((staticEval - beta) / 200) | 0);
         pos.makeNull();
-        const score = -this.negamax(depth - 1 - reduction, -beta, -beta + 1, ply + 1, false, true);
+        // After a pass the opponent cannot be in check: we were not checking before it.
+        const score = -this.negamax(depth - 1 - reduction, -beta, -beta + 1, ply + 1, false, true, false);
         pos.unmakeNull();
         if (this.stopped) return 0;
         if (score >= beta) return score >= MATE_BOUND ? beta : score;
@@ -295,7 +298,7 @@ export class Engine {
       const givesCheck = pos.inCheck();
       let score: number;
       if (moveNumber === 1) {
-        score = -this.negamax(depth - 1, -beta, -alpha, ply + 1, pvNode, false);
+        score = -this.negamax(depth - 1, -beta, -alpha, ply + 1, pvNode, false, givesCheck);
       } else {
         let reduction = 0;
         if (depth >= LMR_MIN_DEPTH && quiet && !inCheck && !givesCheck && moveNumber > (pvNode ? 3 : 2)) {
@@ -305,9 +308,9 @@ export class Engine {
           if (move === killer1 || move === killer2) reduction--;
           reduction = Math.max(0, Math.min(reduction, depth - 2));
         }
-        score = -this.negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, false, false);
-        if (score > alpha && reduction > 0) score = -this.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, false, false);
-        if (score > alpha && score < beta) score = -this.negamax(depth - 1, -beta, -alpha, ply + 1, true, false);
+        score = -this.negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, false, false, givesCheck);
+        if (score > alpha && reduction > 0) score = -this.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, false, false, givesCheck);
+        if (score > alpha && score < beta) score = -this.negamax(depth - 1, -beta, -alpha, ply + 1, true, false, givesCheck);
       }
       pos.unmake(move);
       if (this.stopped) return 0;
