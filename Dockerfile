@@ -18,6 +18,7 @@ RUN npm ci --omit=dev && npm cache clean --force
 COPY --chown=node:node bin ./bin
 COPY --chown=node:node config ./config
 COPY --chown=node:node src ./src
+COPY --chown=node:node scripts ./scripts
 COPY --chown=node:node tsconfig.json ./
 
 # The official image's unprivileged user; the app needs no write access to /app.

@@ -75,6 +75,12 @@ const token = z.string().regex(/^[\x21-\x7e]+$/, {
   error: 'expected a token of printable characters without spaces (value not shown)',
 });
 
+// @discordjs/rest appends "/v10/..." itself, so a base that already names a version would
+// double it (".../api/v10/v10/...") and every request would fail with 404.
+const discordApiUrl = httpUrl.refine((url) => !/\/v\d+$/.test(url), {
+  error: 'expected the API base without a version, e.g. https://discord.com/api',
+});
+
 // Discord ids ("snowflakes") are 64-bit integers written in decimal.
 const snowflake = z.string().regex(/^\d{17,20}$/, { error: 'expected a Discord id (17 to 20 digits)' });
 
@@ -83,7 +89,7 @@ export const envSchema = z.object({
   DISCORD_TOKEN: token.optional(),
   DISCORD_APPLICATION_ID: snowflake.optional(),
   DISCORD_GUILD_ID: snowflake.optional(),
-  DISCORD_API_URL: httpUrl.optional(),
+  DISCORD_API_URL: discordApiUrl.optional(),
   LICHESS_TOKEN: token.optional(),
   LICHESS_URL: httpUrl.default('https://lichess.org'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` }).default('info'),

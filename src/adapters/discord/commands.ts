@@ -1,0 +1,72 @@
+// The slash commands the bot offers, as data: the builders here are what `npm run
+// deploy-commands` registers with Discord, and their names are what the interaction handler
+// reads back. Discord checks the limits in the client (length, range, choices) before a request
+// is sent; the handler validates everything again all the same (a FEN needs the real parser).
+
+import {
+  ApplicationIntegrationType,
+  InteractionContextType,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+  SlashCommandBuilder,
+} from 'discord.js';
+import { MAX_FEN_LENGTH } from '../../chess/fen.ts';
+import type { MateMode } from '../../search/mate/index.ts';
+
+/** The names of /mate and its options, shared with the handler that reads them. */
+export const MATE_COMMAND = {
+  name: 'mate',
+  options: { fen: 'fen', n: 'n', mode: 'mode' },
+} as const;
+
+/** The choices of /mate's `mode` option: what the user sees, and the value the handler gets. */
+export const MATE_MODE_CHOICES: ReadonlyArray<{ readonly name: string; readonly value: MateMode }> = [
+  { name: 'all moves', value: 'all' },
+  { name: 'checks only', value: 'checks' },
+];
+
+/** What the definitions depend on: the config's "mate" section (so a Config can be passed). */
+export interface CommandSettings {
+  readonly mate: {
+    /** The largest n a /mate request may ask for; becomes the `n` option's maximum. */
+    readonly maxN: number;
+  };
+}
+
+/** /mate fen:<string> n:<integer 1..maxN> [mode:<all moves|checks only>] */
+export function mateCommandBuilder(settings: CommandSettings): SlashCommandBuilder {
+  const { maxN } = settings.mate;
+  const builder = new SlashCommandBuilder()
+    .setName(MATE_COMMAND.name)
+    .setDescription('Find the shortest forced mate in a position (side to move attacks)')
+    // A server's command: installed with the bot, used in its channels.
+    .setContexts(InteractionContextType.Guild)
+    .setIntegrationTypes(ApplicationIntegrationType.GuildInstall);
+  builder.addStringOption((option) =>
+    option
+      .setName(MATE_COMMAND.options.fen)
+      .setDescription('The position as a FEN, e.g. 6k1/5ppp/8/8/8/8/8/R6K w - - 0 1')
+      .setRequired(true)
+      .setMaxLength(MAX_FEN_LENGTH),
+  );
+  builder.addIntegerOption((option) =>
+    option
+      .setName(MATE_COMMAND.options.n)
+      .setDescription(`Mate in at most this many moves (1 to ${maxN})`)
+      .setRequired(true)
+      .setMinValue(1)
+      .setMaxValue(maxN),
+  );
+  builder.addStringOption((option) =>
+    option
+      .setName(MATE_COMMAND.options.mode)
+      .setDescription('Which attacking moves to try (default: all moves)')
+      .setRequired(false)
+      .addChoices(...MATE_MODE_CHOICES.map((choice) => ({ ...choice }))),
+  );
+  return builder;
+}
+
+/** The JSON bodies of every command, in the form Discord's bulk overwrite takes them. */
+export function commandDefinitions(settings: CommandSettings): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
+  return [mateCommandBuilder(settings).toJSON()];
+}

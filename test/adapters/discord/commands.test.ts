@@ -1,0 +1,72 @@
+import { ApplicationCommandOptionType, ApplicationCommandType, InteractionContextType } from 'discord.js';
+import { describe, expect, it } from 'vitest';
+import { commandDefinitions, MATE_COMMAND, MATE_MODE_CHOICES } from '../../../src/adapters/discord/commands.ts';
+import { MAX_FEN_LENGTH } from '../../../src/chess/fen.ts';
+
+describe('commandDefinitions', () => {
+  const [mate, ...others] = commandDefinitions({ mate: { maxN: 10 } });
+
+  it('defines exactly one chat-input command, /mate, for servers', () => {
+    expect(others).toEqual([]);
+    expect(mate.name).toBe('mate');
+    expect(mate.name).toBe(MATE_COMMAND.name);
+    expect(mate.type).toBe(ApplicationCommandType.ChatInput);
+    expect(mate.contexts).toEqual([InteractionContextType.Guild]);
+    expect(mate.description.length).toBeGreaterThan(0);
+    expect(mate.description.length).toBeLessThanOrEqual(100);
+  });
+
+  it('has fen (string, required, at most MAX_FEN_LENGTH), n (integer 1..maxN, required), mode (optional choice)', () => {
+    expect(mate.options).toEqual([
+      {
+        type: ApplicationCommandOptionType.String,
+        name: 'fen',
+        description: expect.any(String),
+        required: true,
+        max_length: MAX_FEN_LENGTH,
+      },
+      {
+        type: ApplicationCommandOptionType.Integer,
+        name: 'n',
+        description: 'Mate in at most this many moves (1 to 10)',
+        required: true,
+        min_value: 1,
+        max_value: 10,
+      },
+      {
+        type: ApplicationCommandOptionType.String,
+        name: 'mode',
+        description: expect.any(String),
+        required: false,
+        choices: [
+          { name: 'all moves', value: 'all' },
+          { name: 'checks only', value: 'checks' },
+        ],
+      },
+    ]);
+    expect(MAX_FEN_LENGTH).toBe(100);
+    expect(Object.values(MATE_COMMAND.options)).toEqual(mate.options!.map((option) => option.name));
+    expect(MATE_MODE_CHOICES.map((choice) => choice.value)).toEqual(['all', 'checks']);
+  });
+
+  it('takes the maximum of n from the config', () => {
+    for (const maxN of [1, 3, 50]) {
+      const [command] = commandDefinitions({ mate: { maxN } });
+      const n = command.options!.find((option) => option.name === 'n');
+      expect(n).toMatchObject({ min_value: 1, max_value: maxN });
+    }
+  });
+
+  it('is plain JSON that survives a round trip and stays inside Discord limits', () => {
+    const definitions = commandDefinitions({ mate: { maxN: 10 } });
+    expect(JSON.parse(JSON.stringify(definitions))).toEqual(definitions);
+    for (const command of definitions) {
+      expect(command.name).toMatch(/^[-_\p{Ll}\p{N}]{1,32}$/u);
+      expect(command.options!.length).toBeLessThanOrEqual(25);
+      // Required options must come before optional ones (Discord rejects the command otherwise).
+      const required = command.options!.map((option) => ('required' in option ? option.required === true : false));
+      expect(required).toEqual([...required].sort((a, b) => Number(b) - Number(a)));
+      expect(JSON.stringify(command).length).toBeLessThan(8000);
+    }
+  });
+});
