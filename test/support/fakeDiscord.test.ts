@@ -1,0 +1,294 @@
+// The fake Discord drives the real discord.js 14 Client over loopback: login (HELLO, IDENTIFY,
+// READY, GUILD_CREATE), heartbeats, slash-command and button interactions, multipart uploads, and
+// the faults a bot must survive: 429s, late acknowledgements, expired tokens, dropped gateways.
+import { once } from 'node:events';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ActionRowBuilder,
+  AttachmentBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  Client,
+  DiscordAPIError,
+  Events,
+  GatewayIntentBits,
+  MessageFlags,
+  REST,
+  Routes,
+  type Interaction,
+} from 'discord.js';
+import { CallbackType, DEFAULT_USER, EPHEMERAL, FakeDiscord } from './fakeDiscord/index.ts';
+
+/** A small "PNG": the magic bytes, then every byte value so any mangling shows. */
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(Array.from({ length: 256 }, (_, i) => i))]);
+
+const MATE_OPTIONS = [
+  { name: 'fen', type: 3, value: '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1' },
+  { name: 'n', type: 4, value: 1 },
+];
+
+let fake: FakeDiscord;
+let client: Client;
+
+function newClient(): Client {
+  return new Client({ intents: [GatewayIntentBits.Guilds], ...fake.clientOptions() }).setMaxListeners(0) as Client;
+}
+
+/** The next interaction the client emits (subscribe before dispatching). */
+async function nextInteraction(): Promise<Interaction> {
+  const [interaction] = (await once(client, Events.InteractionCreate)) as [Interaction];
+  return interaction;
+}
+
+beforeAll(async () => {
+  fake = await FakeDiscord.start({ heartbeatIntervalMs: 100 });
+  client = newClient();
+  const ready = once(client, Events.ClientReady);
+  await client.login(fake.token);
+  await ready;
+});
+
+afterAll(async () => {
+  await client?.destroy();
+  await fake?.close();
+});
+
+describe('login', () => {
+  it('identifies over plain JSON, becomes ready and caches the guild from GUILD_CREATE', () => {
+    expect(client.isReady()).toBe(true);
+    expect(client.user?.id).toBe(fake.bot.id);
+    expect(client.application?.id).toBe(fake.applicationId);
+    expect(fake.gateway.stats.identifies).toBe(1);
+    const query = fake.gateway.stats.connectQueries[0];
+    expect(query.get('v')).toBe('10');
+    expect(query.get('encoding')).toBe('json');
+    expect(query.get('compress')).toBeNull();
+    const identify = fake.gateway.stats.received.find((p) => p.op === 2)?.d as { intents: number; compress: boolean };
+    expect(identify.intents).toBe(GatewayIntentBits.Guilds);
+    expect(identify.compress).toBe(false);
+    expect(client.guilds.cache.get(fake.guilds[0].id)?.name).toBe('Chess Club');
+    const gatewayBot = fake.requestsWhere((r) => r.path === '/api/v10/gateway/bot');
+    expect(gatewayBot[0].headers.authorization).toBe(`Bot ${fake.token}`);
+  });
+
+  it('acknowledges heartbeats, so the client measures a ping', async () => {
+    const before = fake.gateway.stats.heartbeats;
+    await fake.waitUntil(() => fake.gateway.stats.heartbeats >= before + 2, 1_000, 'two heartbeats');
+    expect(fake.gateway.stats.lastHeartbeatSeq).toBeGreaterThan(0);
+    expect(client.ws.ping).toBeGreaterThanOrEqual(0);
+  });
+
+  it('refuses a wrong token (401 on /gateway/bot → TokenInvalid)', async () => {
+    const intruder = newClient();
+    await expect(intruder.login('wrong')).rejects.toThrow(/invalid token/i);
+    await intruder.destroy();
+  });
+});
+
+describe('interactions', () => {
+  it('delivers /mate to interactionCreate and records defer + multipart edit with the bytes intact', async () => {
+    const arrived = nextInteraction();
+    const handle = fake.dispatchInteraction({ name: 'mate', options: MATE_OPTIONS });
+    const interaction = await arrived;
+    if (!interaction.isChatInputCommand()) throw new Error('expected a chat input command');
+    expect(interaction.commandName).toBe('mate');
+    expect(interaction.inCachedGuild()).toBe(true);
+    expect(interaction.options.getString('fen', true)).toBe(MATE_OPTIONS[0].value);
+    expect(interaction.options.getInteger('n', true)).toBe(1);
+    expect(interaction.user.id).toBe(DEFAULT_USER.id);
+
+    await interaction.deferReply();
+    const ack = await handle.callback();
+    expect(ack.type).toBe(CallbackType.DeferredChannelMessageWithSource);
+    expect(await handle.ackLatencyMs()).toBeLessThan(3_000);
+    expect(ack.request.headers.authorization).toBeUndefined(); // interaction routes are unauthenticated
+
+    const message = await interaction.editReply({
+      content: 'Mate in 1',
+      embeds: [{ title: 'Mate in 1', image: { url: 'attachment://board.png' } }],
+      files: [new AttachmentBuilder(PNG, { name: 'board.png' })],
+    });
+    expect(message.content).toBe('Mate in 1');
+    const edit = await handle.edit();
+    expect(edit.request.path).toBe(`/api/v10/webhooks/${fake.applicationId}/${handle.token}/messages/@original`);
+    expect(edit.request.headers['content-type']).toMatch(/^multipart\/form-data/);
+    expect(edit.files).toHaveLength(1);
+    expect(edit.files[0]).toMatchObject({ field: 'files[0]', filename: 'board.png', contentType: 'image/png' });
+    expect(edit.files[0].data.equals(PNG)).toBe(true);
+    expect(handle.message?.attachments.map((a) => a.filename)).toEqual(['board.png']);
+    expect(handle.message?.embeds).toEqual([expect.objectContaining({ title: 'Mate in 1' })]);
+  });
+
+  it('records an ephemeral reply (flags 64), via `flags` and the deprecated `ephemeral: true`', async () => {
+    for (const options of [{ flags: MessageFlags.Ephemeral } as const, { ephemeral: true } as const]) {
+      const arrived = nextInteraction();
+      const handle = fake.dispatchInteraction({ name: 'mate', options: [{ name: 'fen', type: 3, value: 'nonsense' }, MATE_OPTIONS[1]] });
+      const interaction = await arrived;
+      if (!interaction.isChatInputCommand()) throw new Error('expected a chat input command');
+      await interaction.reply({ content: 'That FEN has 1 rank, not 8.', ...options });
+      const ack = await handle.callback();
+      expect(ack.type).toBe(CallbackType.ChannelMessageWithSource);
+      expect(ack.flags & EPHEMERAL).toBe(EPHEMERAL);
+      expect(ack.data.content).toBe('That FEN has 1 rank, not 8.');
+    }
+  });
+
+  it('routes a Cancel button click (type 3) and records the update and follow-ups', async () => {
+    const arrived = nextInteraction();
+    const handle = fake.dispatchInteraction({ name: 'mate', options: MATE_OPTIONS });
+    const command = await arrived;
+    if (!command.isChatInputCommand()) throw new Error('expected a chat input command');
+    const cancelId = `mate:cancel:${command.id}`;
+    await command.reply({
+      content: 'Searching…',
+      components: [new ActionRowBuilder<ButtonBuilder>().addComponents(new ButtonBuilder().setCustomId(cancelId).setLabel('Cancel').setStyle(ButtonStyle.Danger))],
+    });
+    await handle.callback();
+    expect(JSON.stringify(handle.message?.components)).toContain(cancelId);
+
+    // Someone else clicks: a private refusal.
+    const other = { id: '400000000000000099', username: 'kibitzer' };
+    let clicked = nextInteraction();
+    const foreign = handle.click(cancelId, { user: other });
+    const refused = await clicked;
+    if (!refused.isButton()) throw new Error('expected a button');
+    expect(refused.customId).toBe(cancelId);
+    expect(refused.user.id).toBe(other.id);
+    await refused.reply({ content: 'Only the requester can cancel.', flags: MessageFlags.Ephemeral });
+    expect((await foreign.callback()).flags).toBe(EPHEMERAL);
+
+    // The requester clicks: deferUpdate (type 6), then the button's message is edited.
+    clicked = nextInteraction();
+    const own = handle.click(cancelId);
+    const cancel = await clicked;
+    if (!cancel.isButton()) throw new Error('expected a button');
+    await cancel.deferUpdate();
+    expect((await own.callback()).type).toBe(CallbackType.DeferredUpdateMessage);
+    await cancel.editReply({ content: 'Search cancelled.', components: [] });
+    await own.edit();
+    expect(handle.message).toMatchObject({ content: 'Search cancelled.', components: [] });
+
+    await command.followUp({ content: 'Cancelled by the requester.', flags: MessageFlags.Ephemeral });
+    expect(handle.followUps.map((m) => [m.content, m.flags])).toEqual([['Cancelled by the requester.', EPHEMERAL]]);
+  });
+});
+
+describe('faults', () => {
+  it('a 429 on the callback is retried by discord.js after retry_after', async () => {
+    fake.failNext({ method: 'POST', path: /\/callback$/, retryAfterMs: 150 });
+    const arrived = nextInteraction();
+    const handle = fake.dispatchInteraction({ name: 'mate', options: MATE_OPTIONS });
+    const interaction = await arrived;
+    if (!interaction.isChatInputCommand()) throw new Error('expected a chat input command');
+    const started = Date.now();
+    await interaction.deferReply();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+    // Interaction callbacks go through @discordjs/rest's BurstHandler, which retries silently:
+    // no `rateLimited` event for them (only a debug line).
+    const callbacks = fake.requestsWhere((r) => r.path.startsWith(`/api/v10/interactions/${handle.id}/`));
+    expect(callbacks.map((r) => r.status)).toEqual([429, 204]);
+    expect(callbacks[0].response).toMatchObject({ retry_after: 0.15, global: false });
+    expect((await handle.callback()).type).toBe(CallbackType.DeferredChannelMessageWithSource);
+  });
+
+  it('answering after the 3-second deadline gets Discord’s 10062 "Unknown interaction"', async () => {
+    const arrived = nextInteraction();
+    const handle = fake.dispatchInteraction({ name: 'mate', options: MATE_OPTIONS });
+    const interaction = await arrived;
+    if (!interaction.isChatInputCommand()) throw new Error('expected a chat input command');
+    handle.age(3_001); // as if the bot had been busy for 3 s
+    const error = await interaction.deferReply().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DiscordAPIError);
+    expect(error).toMatchObject({ code: 10062, status: 404, message: 'Unknown interaction' });
+    expect(handle.events.map((e) => e.kind)).toEqual(['refused']);
+  });
+
+  it('a second acknowledgement gets 40060, an expired token 401/50027', async () => {
+    const arrived = nextInteraction();
+    const handle = fake.dispatchInteraction({ name: 'mate', options: MATE_OPTIONS });
+    const interaction = await arrived;
+    if (!interaction.isChatInputCommand()) throw new Error('expected a chat input command');
+    await interaction.deferReply();
+    // discord.js guards a second reply itself; go around it to see Discord's answer.
+    const again = await client.rest
+      .post(Routes.interactionCallback(interaction.id, interaction.token), { body: { type: 4, data: { content: 'x' } }, auth: false })
+      .catch((e: unknown) => e);
+    expect(again).toMatchObject({ code: 40060, status: 400 });
+
+    handle.age(15 * 60_000); // the token's 15 minutes are over
+    const error = await interaction.editReply('too late').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DiscordAPIError);
+    expect(error).toMatchObject({ code: 50027, status: 401, message: 'Invalid Webhook Token' });
+  });
+
+  it('after dropConnection() the client resumes (no new IDENTIFY) and gets the events it missed', async () => {
+    const { identifies, resumes, connections } = fake.gateway.stats;
+    const sessionId = fake.gateway.sessionId;
+    fake.dropConnection();
+    // Dispatched while the client is away: replayed on RESUME.
+    const arrived = nextInteraction();
+    const handle = fake.dispatchInteraction({ name: 'mate', options: MATE_OPTIONS });
+    const interaction = await arrived;
+    if (!interaction.isChatInputCommand()) throw new Error('expected a chat input command');
+    await interaction.deferReply();
+    await handle.callback();
+    expect(fake.gateway.stats).toMatchObject({ identifies, resumes: resumes + 1, connections: connections + 1 });
+    expect(fake.gateway.sessionId).toBe(sessionId);
+    const resume = fake.gateway.stats.received.findLast((p) => p.op === 6)?.d as { session_id: string; seq: number };
+    expect(resume.session_id).toBe(sessionId);
+
+    // And the link keeps working for the next one.
+    const next = nextInteraction();
+    const second = fake.dispatchInteraction({ name: 'mate', options: MATE_OPTIONS });
+    const again = await next;
+    if (!again.isChatInputCommand()) throw new Error('expected a chat input command');
+    await again.reply({ content: 'ok', flags: MessageFlags.Ephemeral });
+    await second.callback();
+  });
+
+  it('a connection lost without a close frame (1006) is resumed too', async () => {
+    const { identifies, resumes } = fake.gateway.stats;
+    fake.dropConnection({ terminate: true });
+    await fake.waitUntil(() => fake.gateway.stats.resumes === resumes + 1 && fake.gateway.connected, 3_000, 'a RESUME');
+    expect(fake.gateway.stats.identifies).toBe(identifies);
+    const arrived = nextInteraction();
+    const handle = fake.dispatchInteraction({ name: 'mate', options: MATE_OPTIONS });
+    await arrived;
+    expect(handle.events).toEqual([]);
+  });
+
+  it('a refused RESUME (op 9) makes the client IDENTIFY again and carry on', async () => {
+    const { identifies } = fake.gateway.stats;
+    fake.gateway.refuseNextResume();
+    fake.dropConnection();
+    await fake.waitUntil(() => fake.gateway.stats.identifies === identifies + 1 && fake.gateway.connected, 3_000, 'a fresh IDENTIFY');
+    const arrived = nextInteraction();
+    const handle = fake.dispatchInteraction({ name: 'mate', options: MATE_OPTIONS });
+    const interaction = await arrived;
+    if (!interaction.isChatInputCommand()) throw new Error('expected a chat input command');
+    await interaction.deferReply();
+    await handle.callback();
+  });
+});
+
+describe('command registration', () => {
+  it('records a bulk overwrite of guild and global commands, and dispatches with their ids', async () => {
+    const rest = new REST({ api: fake.apiUrl }).setToken(fake.token);
+    const body = [{ name: 'mate', description: 'Find a forced mate', options: [{ type: 3, name: 'fen', description: 'FEN', required: true }] }];
+    const guildId = fake.guilds[0].id;
+    const created = (await rest.put(Routes.applicationGuildCommands(fake.applicationId, guildId), { body })) as { id: string; name: string }[];
+    await rest.put(Routes.applicationCommands(fake.applicationId), { body: [] });
+    expect(fake.commandPuts).toEqual([
+      { scope: { guildId }, body },
+      { scope: 'global', body: [] },
+    ]);
+    expect(created).toEqual([expect.objectContaining({ name: 'mate', id: expect.any(String), guild_id: guildId })]);
+    expect(fake.commands(guildId).map((c) => c.name)).toEqual(['mate']);
+
+    const arrived = nextInteraction();
+    fake.dispatchInteraction({ name: 'mate', options: MATE_OPTIONS });
+    const interaction = await arrived;
+    expect(interaction.isChatInputCommand() && interaction.commandId).toBe(created[0].id);
+    if (interaction.isRepliable()) await interaction.reply({ content: 'ok' });
+  });
+});
