@@ -4,7 +4,7 @@
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { EngineSpec } from './spec.ts';
-import { type UciInfo, type UciOption, type UciScore, checkOptionValue, parseInfo, parseOptionLine } from './uciText.ts';
+import { type UciInfo, type UciOption, checkOptionValue, parseInfo, parseOptionLine } from './uciText.ts';
 
 export class EngineExited extends Error {}
 export class EngineTimeout extends Error {}
@@ -17,19 +17,12 @@ interface Listener {
   (line: string, at: number): void;
 }
 
-export interface SearchReport {
+/** One search's outcome: the move, the wall-clock time, and the engine's last exact info figures. */
+export interface SearchReport extends Omit<UciInfo, 'bound'> {
   /** The move text after "bestmove" (null when the line had none). */
   bestmove: string | null;
   /** Wall-clock milliseconds from writing "go" to reading "bestmove". */
   elapsedMs: number;
-  depth?: number;
-  seldepth?: number;
-  nodes?: number;
-  nps?: number;
-  /** The engine's own time for the search (ms), from its last info line that had one. */
-  time?: number;
-  /** The last exact score (mover's view). */
-  score?: UciScore;
 }
 
 const STDERR_TAIL = 12;
