@@ -37,7 +37,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
     // A secret pasted into the wrong place must not be echoed back by a message about it.
     throw new ConfigError(problems.map((line) => redact(line, secrets)));
   }
-  return deepFreeze(assemble(env.parsed, file.parsed, file.labels));
+  return deepFreeze(assemble(env.parsed, file.parsed, file.labels, cwd));
 }
 
 /** The environment values we know, with .env filling in what the real environment leaves unset. */
@@ -148,10 +148,15 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-function assemble(env: EnvConfig, file: FileConfig, labels: string[]): Config {
+function assemble(env: EnvConfig, file: FileConfig, labels: string[], cwd: string): Config {
   return {
     workers: { size: file.workers.size ?? availableParallelism(), maxQueue: file.workers.maxQueue },
     mate: { ...file.mate },
+    engine: {
+      hashMb: file.engine.hashMb,
+      moveOverheadMs: file.engine.moveOverheadMs,
+      book: { ...file.engine.book, path: file.engine.book.path === null ? null : resolve(cwd, file.engine.book.path) },
+    },
     discord: {
       ...file.discord,
       token: env.DISCORD_TOKEN ? new Secret(env.DISCORD_TOKEN) : null,

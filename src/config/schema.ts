@@ -41,6 +41,40 @@ const mateSchema = z
   })
   .prefault({});
 
+// The game engine's limits mirror the UCI options' (Hash: the worker's MAX_HASH_MB; Move
+// Overhead); a test keeps them equal. Config imports nothing from the layers above it.
+const MAX_ENGINE_HASH_MB = 1024;
+const MAX_MOVE_OVERHEAD_MS = 5000;
+
+/** How a book move is chosen: see src/search/book (a test keeps the two lists equal). */
+export const BOOK_SELECTIONS = ['weighted', 'best'] as const;
+
+const bookSchema = z
+  .strictObject({
+    // A Polyglot .bin file; relative paths are from the directory that holds config/.
+    path: z
+      .string({ error: 'expected null (no book) or the path of a Polyglot .bin file' })
+      .min(1, { error: 'expected null (no book) or the path of a Polyglot .bin file' })
+      .nullable()
+      .default(null),
+    selection: z.enum(BOOK_SELECTIONS, { error: `expected one of ${BOOK_SELECTIONS.join(', ')}` }).default('weighted'),
+    // The book is used while fewer half-moves than this have been played; null: no limit.
+    maxPly: z
+      .int({ error: 'expected null (no limit) or an integer >= 1' })
+      .min(1, { error: 'expected null (no limit) or an integer >= 1' })
+      .nullable()
+      .default(20),
+  })
+  .prefault({});
+
+const engineSchema = z
+  .strictObject({
+    hashMb: integerInRange(1, MAX_ENGINE_HASH_MB).default(64),
+    moveOverheadMs: integerInRange(0, MAX_MOVE_OVERHEAD_MS).default(100),
+    book: bookSchema,
+  })
+  .prefault({});
+
 // Empty for now: the Lichess and Discord issues add their keys here. Strict, so that a key
 // nobody reads is reported as a typo instead of being silently ignored.
 const lichessSchema = z.strictObject({}).prefault({});
@@ -51,6 +85,7 @@ export const fileConfigSchema = z.strictObject(
   {
     workers: workersSchema,
     mate: mateSchema,
+    engine: engineSchema,
     lichess: lichessSchema,
     discord: discordSchema,
   },
@@ -61,6 +96,7 @@ export type FileConfig = z.output<typeof fileConfigSchema>;
 
 export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+export type BookSelection = (typeof BOOK_SELECTIONS)[number];
 
 /** Environment keys whose values are secrets: never echoed in an error. */
 export const SECRET_ENV_KEYS = ['DISCORD_TOKEN', 'LICHESS_TOKEN'] as const;

@@ -1,10 +1,10 @@
 // The validated configuration that start-up hands down to every part of the program.
 // Built once by loadConfig(); frozen, so nothing downstream can change it behind others' backs.
 
-import type { LogLevel } from './schema.ts';
+import type { BookSelection, LogLevel } from './schema.ts';
 import type { Secret } from './secret.ts';
 
-export type { LogLevel };
+export type { BookSelection, LogLevel };
 
 export interface Config {
   readonly workers: {
@@ -18,6 +18,20 @@ export interface Config {
     readonly maxN: number;
     /** Time limit of one /mate search, in seconds. */
     readonly timeoutSeconds: number;
+  };
+  readonly engine: {
+    /** Transposition table size of the game engine, in MB (UCI Hash). */
+    readonly hashMb: number;
+    /** Time kept back on every move for the network and the GUI, in ms (UCI Move Overhead). */
+    readonly moveOverheadMs: number;
+    readonly book: {
+      /** Absolute path of a Polyglot opening book, or null for none. */
+      readonly path: string | null;
+      /** weighted: at random in proportion to the weights; best: the highest weight. */
+      readonly selection: BookSelection;
+      /** The book is used while the game has fewer half-moves than this; null: no limit. */
+      readonly maxPly: number | null;
+    };
   };
   readonly discord: {
     /** Null when DISCORD_TOKEN is unset: the Discord bot is disabled. */

@@ -115,7 +115,7 @@ describe('loadConfig: files', () => {
         'config/local.json: mate.timeoutSeconds: expected an integer from 1 to 840, got 2.5',
         'config/local.json: mate.maxn: unknown key (known keys: maxN, timeoutSeconds)',
         'config/local.json: lichess.token: unknown key (this section has no keys yet)',
-        'config/local.json: chess: unknown key (known keys: workers, mate, lichess, discord)',
+        'config/local.json: chess: unknown key (known keys: workers, mate, engine, lichess, discord)',
       ]),
     );
     expect(problems).toHaveLength(6);
