@@ -13,6 +13,8 @@ export function formatId(name: string, author: string): string[] {
 
 export function formatOption(option: UciOption): string {
   if (option.type === 'button') return `option name ${option.name} type button`;
+  if (option.type === 'check') return `option name ${option.name} type check default ${option.default}`;
+  if (option.type === 'string') return `option name ${option.name} type string default ${option.default || '<empty>'}`;
   return `option name ${option.name} type spin default ${option.default} min ${option.min} max ${option.max}`;
 }
 

@@ -5,7 +5,7 @@
 
 import { createInterface } from 'node:readline';
 import { WorkerPool } from '../../workers/index.ts';
-import { UciSession } from './session.ts';
+import { type UciEngineSetup, UciSession } from './session.ts';
 
 export interface UciIo {
   readonly input: NodeJS.ReadableStream;
@@ -25,11 +25,12 @@ export interface UciIdentity {
  * Speaks UCI until "quit" or the end of the input, then resolves. After "quit" it stops at once,
  * mid-search or not; at the end of the input it lets bounded searches finish and answer first.
  */
-export async function runUci(io: UciIo, identity: UciIdentity): Promise<void> {
+export async function runUci(io: UciIo, identity: UciIdentity, engine: UciEngineSetup = {}): Promise<void> {
   // A few waiting jobs at most: the session runs one search at a time.
   const pool = new WorkerPool({ size: 1, maxQueue: 4 });
   const session = new UciSession({
     ...identity,
+    engine,
     run: (job, options) => pool.run(job, options),
     write: (line) => io.output.write(`${line}\n`),
   });

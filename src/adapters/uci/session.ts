@@ -17,24 +17,33 @@
 //   announce the Ponder option, so GUIs should not send it).
 // - A malformed command (bad FEN, illegal move, bad number) is answered with an "info string" that
 //   names the problem, and changes nothing; a malformed "go" starts no search.
+// - With OwnBook on and a Book File set, a "go" in a position the book knows answers the book's
+//   move at once, without searching (after an "info string book move …"), except "go infinite",
+//   "go ponder" and "go mate n", which always search (analysis and mate proofs want the engine).
+//   setoption Book File opens the file at once and reports a bad one; the old book then stays.
 
 import { performance } from 'node:perf_hooks';
 import { FenError, STARTING_FEN, makeFen } from '../../chess/fen.ts';
 import type { Position } from '../../chess/position.ts';
 import { hasLegalMoves } from '../../chess/status.ts';
 import { WHITE } from '../../chess/types.ts';
+import { type PolyglotBook, gamePly } from '../../search/book/index.ts';
 import { Engine, type SearchLimits, type SearchResult, planTime } from '../../search/play/index.ts';
 import {
   IllegalMoveError, type Job, type JobProgress, type JobResult, type MateJobResult, type PlayJob, type RunOptions,
   playPosition,
 } from '../../workers/index.ts';
+import { openBook } from '../book/open.ts';
 import { oneLineMessage } from '../commands/errors.ts';
 import { type GoParams, type UciCommand, parseUciCommand } from './commands.ts';
 import {
   formatBestMove, formatId, formatInfo, formatInfoString, formatMateFound, formatMateProgress, formatOption,
   formatResultInfo,
 } from './format.ts';
-import { HASH_OPTION, MOVE_OVERHEAD_OPTION, UCI_OPTIONS, findOption, parseSpinValue } from './options.ts';
+import {
+  BOOK_FILE_OPTION, HASH_OPTION, MOVE_OVERHEAD_OPTION, OWN_BOOK_OPTION, UCI_OPTIONS, type UciOption, findOption,
+  parseCheckValue, parseSpinValue, parseStringValue,
+} from './options.ts';
 
 /** Runs a job somewhere (WorkerPool.run, or a fake in tests). */
 export type JobRunner = <J extends Job>(job: J, options?: RunOptions<JobProgress<J>>) => Promise<JobResult<J>>;
@@ -46,6 +55,20 @@ export interface UciSessionOptions {
   /** For "id name", e.g. "chessbot 0.1.0". */
   readonly name: string;
   readonly author: string;
+  /** The options' starting values (from the config); the UCI defaults where absent. */
+  readonly engine?: UciEngineSetup;
+  /** A number in [0, 1) for the book's weighted choice; Math.random by default. */
+  readonly random?: () => number;
+}
+
+/** How the engine starts: what "uci" announces as defaults, and the book. */
+export interface UciEngineSetup {
+  readonly hashMb?: number;
+  readonly moveOverheadMs?: number;
+  /** The opening book opened at start-up; Book File starts as its path. OwnBook still starts off. */
+  readonly book?: PolyglotBook | null;
+  /** Opens the file of setoption Book File; throws a BookError. Default: openBook, default settings. */
+  readonly openBook?: (path: string) => PolyglotBook;
 }
 
 /** "go mate n" that proves no mate, with no other limit: the engine then thinks this long. */
@@ -64,6 +87,8 @@ interface Search {
   readonly params: GoParams;
   readonly game: GamePosition;
   readonly limits: SearchLimits;
+  /** The book to answer from before searching (OwnBook on, and a go that may use it), or null. */
+  readonly book: PolyglotBook | null;
   /** go infinite / go ponder: the bestmove waits for stop (or ponderhit). */
   readonly waitsForStop: boolean;
   /** Nothing but stop ends it (no depth, nodes, time or mate length): stopped at end of input. */
@@ -80,8 +105,14 @@ interface Search {
 
 export class UciSession {
   private readonly options: UciSessionOptions;
-  private hashMb = HASH_OPTION.default;
-  private moveOverheadMs = MOVE_OVERHEAD_OPTION.default;
+  /** The options as "uci" announces them, with the session's starting values as defaults. */
+  private readonly announced: readonly UciOption[];
+  private hashMb: number;
+  private moveOverheadMs: number;
+  private ownBook = OWN_BOOK_OPTION.default;
+  private book: PolyglotBook | null;
+  private readonly openBook: (path: string) => PolyglotBook;
+  private readonly random: () => number;
   /** The table size the worker's engine has (or will have once the jobs sent so far have run). */
   private engineHashMb: number | null = null;
   /** ucinewgame (or Clear Hash) came since the last job: the next one clears the engine. */
@@ -97,6 +128,18 @@ export class UciSession {
 
   constructor(options: UciSessionOptions) {
     this.options = options;
+    const engine = options.engine ?? {};
+    this.hashMb = engine.hashMb ?? HASH_OPTION.default;
+    this.moveOverheadMs = engine.moveOverheadMs ?? MOVE_OVERHEAD_OPTION.default;
+    this.book = engine.book ?? null;
+    this.openBook = engine.openBook ?? ((path) => openBook(path));
+    this.random = options.random ?? Math.random;
+    this.announced = UCI_OPTIONS.map((option): UciOption => {
+      if (option === HASH_OPTION) return { ...option, default: this.hashMb };
+      if (option === MOVE_OVERHEAD_OPTION) return { ...option, default: this.moveOverheadMs };
+      if (option === BOOK_FILE_OPTION) return { ...option, default: this.book?.source ?? '' };
+      return option;
+    });
     this.game = { fen: STARTING_FEN, moves: [], position: playPosition(STARTING_FEN, []) };
   }
 
@@ -139,7 +182,7 @@ export class UciSession {
     switch (command.type) {
       case 'uci':
         for (const line of formatId(this.options.name, this.options.author)) this.write(line);
-        for (const option of UCI_OPTIONS) this.write(formatOption(option));
+        for (const option of this.announced) this.write(formatOption(option));
         this.write('uciok');
         return;
       case 'isready':
@@ -207,10 +250,33 @@ export class UciSession {
       this.newGamePending = true;
       return;
     }
+    if (option.type === 'check') {
+      // OwnBook.
+      const on = parseCheckValue(option, value);
+      if (typeof on === 'string') return this.say(`error: setoption: ${on}`);
+      this.ownBook = on;
+      return;
+    }
+    if (option.type === 'string') return this.setBookFile(parseStringValue(value));
     const parsed = parseSpinValue(option, value);
     if (typeof parsed === 'string') return this.say(`error: setoption: ${parsed}`);
     if (option === HASH_OPTION) this.hashMb = parsed;
     else this.moveOverheadMs = parsed;
+  }
+
+  /** Book File: opens the book now, so a bad file is reported at once; "" means no book. */
+  private setBookFile(path: string): void {
+    if (path === '') {
+      this.book = null;
+      return;
+    }
+    try {
+      this.book = this.openBook(path);
+    } catch (error) {
+      const kept = this.book ? `the book stays ${this.book.source}` : 'no book';
+      return this.say(`error: setoption: Book File: ${oneLineMessage(error)}; ${kept}`);
+    }
+    this.say(`Book File: ${this.book.source} (${this.book.entryCount} entries)`);
   }
 
   private setPosition(fen: string | null, moves: string[]): void {
@@ -234,8 +300,10 @@ export class UciSession {
     const waitsForStop = params.infinite || params.ponder;
     const bounded = limits.depth !== undefined || limits.nodes !== undefined || limits.movetimeMs !== undefined
       || limits.clock !== undefined || params.mate !== undefined;
+    // Analysis (infinite, ponder) and mate proofs want the engine's answer, not the book's.
+    const book = this.ownBook && !waitsForStop && params.mate === undefined ? this.book : null;
     const search: Search = {
-      params, game: this.game, limits, waitsForStop, unbounded: waitsForStop || !bounded,
+      params, game: this.game, limits, book, waitsForStop, unbounded: waitsForStop || !bounded,
       stopRequested: false, controller: null, held: null, answered: false, lastInfoNodes: null,
     };
     this.search = search;
@@ -284,6 +352,13 @@ export class UciSession {
     if (!hasLegalMoves(game.position)) {
       this.progress(search, `info depth 0 score ${game.position.inCheck() ? 'mate 0' : 'cp 0'}`);
       return formatBestMove(null);
+    }
+    if (search.book) {
+      const choice = search.book.pick(game.position, gamePly(game.position), this.random);
+      if (choice) {
+        this.progress(search, formatInfoString(`book move ${choice.uci} (weight ${choice.weight})`));
+        return formatBestMove(choice.uci);
+      }
     }
     if (params.mate !== undefined && !search.stopRequested) {
       const report = await this.mateSearch(search, params.mate);

@@ -4,6 +4,8 @@
 // checks the end of piped input.
 
 import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +13,7 @@ import { STARTING_FEN } from '../../../src/chess/fen.ts';
 import { NO_MOVE } from '../../../src/chess/move.ts';
 import { parseUci } from '../../../src/chess/uci.ts';
 import { playPosition } from '../../../src/workers/index.ts';
+import { keyOf, writeBook } from '../../support/polyglotBook.ts';
 
 const BIN = join(import.meta.dirname, '..', '..', '..', 'bin', 'chessbot.js');
 const MATE_IN_2 = 'r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 0';
@@ -32,8 +35,8 @@ class Engine {
   stderr = '';
   readonly exited: Promise<number | null>;
 
-  constructor() {
-    this.child = spawn(process.execPath, [BIN, 'uci'], { env: { PATH: process.env.PATH ?? '' } });
+  constructor(env: Record<string, string> = {}) {
+    this.child = spawn(process.execPath, [BIN, 'uci'], { env: { PATH: process.env.PATH ?? '', ...env } });
     this.child.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
     createInterface({ input: this.child.stdout }).on('line', (text) => {
       this.lines.push({ text, at: Date.now() });
@@ -110,6 +113,8 @@ describe('chessbot uci as a child process', () => {
       'option name Hash type spin default 64 min 1 max 1024',
       'option name Move Overhead type spin default 100 min 0 max 5000',
       'option name Clear Hash type button',
+      'option name OwnBook type check default false',
+      'option name Book File type string default <empty>',
       'uciok',
     ]);
     engine.send('isready');
@@ -221,5 +226,86 @@ describe('chessbot uci with piped input', () => {
     const lines = result.stdout.trim().split('\n');
     expect(lines.at(-1)).toMatch(/^bestmove /);
     expectLegal('g1f3', lines.at(-1)!);
+  });
+});
+
+describe('chessbot uci with an opening book', () => {
+  let dir: string;
+  let bookPath: string;
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'chessbot-uci-book-'));
+    bookPath = writeBook(join(dir, 'tiny.bin'), [
+      { key: keyOf('startpos'), move: 'e2e4', weight: 1 },
+      { key: keyOf('startpos', ['e2e4']), move: 'c7c5', weight: 3 },
+    ]);
+  });
+
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers a book position at once with setoption OwnBook and Book File, and searches out of book', async () => {
+    const engine = new Engine();
+    try {
+      engine.send('uci', `setoption name Book File value ${bookPath}`, 'setoption name OwnBook value true', 'isready');
+      expect(texts(await engine.until(/^readyok$/)).filter((line) => !/^(id|option) /.test(line))).toEqual([
+        'uciok', `info string Book File: ${bookPath} (2 entries)`, 'readyok',
+      ]);
+      const sent = engine.send('position startpos', 'go wtime 60000 btime 60000');
+      const lines = await engine.until(/^bestmove /);
+      expect(texts(lines)).toEqual(['info string book move e2e4 (weight 1)', 'bestmove e2e4']);
+      expect(lines.at(-1)!.at - sent).toBeLessThan(500);
+      engine.send('position startpos moves e2e4 c7c5', 'go depth 3');
+      const searched = texts(await engine.until(/^bestmove /));
+      expect(searched.filter((line) => line.startsWith('info depth')).length).toBeGreaterThanOrEqual(3);
+      expectLegal('e2e4 c7c5', searched.at(-1)!);
+      engine.send(`setoption name Book File value ${join(dir, 'missing.bin')}`, 'isready');
+      expect(texts(await engine.until(/^readyok$/))).toEqual([
+        `info string error: setoption: Book File: ${join(dir, 'missing.bin')}: file not found; the book stays ${bookPath}`,
+        'readyok',
+      ]);
+      engine.send('quit');
+      expect(await engine.exited).toBe(0);
+      expect(engine.stderr).toBe('');
+    } finally {
+      engine.child.kill();
+    }
+  });
+
+  it('takes its defaults and the book from the config\'s engine section', () => {
+    const config = join(dir, 'with-book.json');
+    writeFileSync(config, JSON.stringify({ engine: { hashMb: 32, book: { path: bookPath, selection: 'best' } } }));
+    const result = spawnSync(process.execPath, [BIN, 'uci'], {
+      input: 'uci\nsetoption name OwnBook value true\nposition startpos moves e2e4\ngo depth 5\n',
+      encoding: 'utf8',
+      timeout: 20_000,
+      env: { PATH: process.env.PATH ?? '', CHESSBOT_CONFIG: config },
+    });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines).toContain('option name Hash type spin default 32 min 1 max 1024');
+    expect(lines).toContain(`option name Book File type string default ${bookPath}`);
+    expect(lines.slice(-2)).toEqual(['info string book move c7c5 (weight 3)', 'bestmove c7c5']);
+  });
+
+  it('refuses to start when the config names a book it cannot use', () => {
+    const config = join(dir, 'bad-book.json');
+    const missing = join(dir, 'missing.bin');
+    writeFileSync(config, JSON.stringify({ engine: { book: { path: missing } } }));
+    const result = spawnSync(process.execPath, [BIN, 'uci'], {
+      input: 'uci\n',
+      encoding: 'utf8',
+      timeout: 20_000,
+      env: { PATH: process.env.PATH ?? '', CHESSBOT_CONFIG: config },
+    });
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe([
+      'chessbot uci: invalid configuration (1 problem):',
+      `  config/default.json + ${config}: engine.book.path: cannot use the opening book ${missing}: file not found`,
+      '',
+    ].join('\n'));
   });
 });

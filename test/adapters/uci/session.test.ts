@@ -4,9 +4,13 @@
 
 import { describe, expect, it } from 'vitest';
 import { STARTING_FEN } from '../../../src/chess/fen.ts';
-import { type JobRunner, MATE_FALLBACK_MOVETIME_MS, UciSession } from '../../../src/adapters/uci/session.ts';
+import {
+  type JobRunner, MATE_FALLBACK_MOVETIME_MS, UciSession, type UciSessionOptions,
+} from '../../../src/adapters/uci/session.ts';
+import { BookError, PolyglotBook } from '../../../src/search/book/index.ts';
 import type { SearchInfo, SearchResult } from '../../../src/search/play/index.ts';
 import type { Job, MateJobResult } from '../../../src/workers/index.ts';
+import { bookBytes, keyOf } from '../../support/polyglotBook.ts';
 
 interface Call {
   readonly job: Job;
@@ -18,7 +22,7 @@ interface Call {
 }
 
 /** A session whose jobs wait until the test answers them. */
-function setup() {
+function setup(extra: Partial<UciSessionOptions> = {}) {
   const lines: string[] = [];
   const calls: Call[] = [];
   const run = ((job: Job, options = {}) =>
@@ -32,7 +36,7 @@ function setup() {
         reject,
       });
     })) as JobRunner;
-  const session = new UciSession({ run, write: (line) => lines.push(line), name: 'chessbot 9.9.9', author: 'us' });
+  const session = new UciSession({ run, write: (line) => lines.push(line), name: 'chessbot 9.9.9', author: 'us', ...extra });
   let seen = 0;
   /** What was printed since the last call of send or answer. */
   const unseen = (): string[] => {
@@ -81,6 +85,8 @@ describe('UciSession: handshake and options', () => {
       'option name Hash type spin default 64 min 1 max 1024',
       'option name Move Overhead type spin default 100 min 0 max 5000',
       'option name Clear Hash type button',
+      'option name OwnBook type check default false',
+      'option name Book File type string default <empty>',
       'uciok',
     ]);
   });
@@ -119,7 +125,7 @@ describe('UciSession: handshake and options', () => {
   it('reports bad options and values, keeping the old value', async () => {
     const { send, calls } = setup();
     expect(await send('setoption name Threads value 4')).toEqual([
-      'info string error: unknown option "Threads" (options: Hash, Move Overhead, Clear Hash)',
+      'info string error: unknown option "Threads" (options: Hash, Move Overhead, Clear Hash, OwnBook, Book File)',
     ]);
     expect(await send('setoption name Hash value lots')).toEqual([
       'info string error: setoption: Hash must be a whole number from 1 to 1024, got "lots"',
@@ -331,6 +337,121 @@ describe('UciSession: go mate', () => {
     ]);
     expect(calls[1]!.job).toMatchObject({ kind: 'play', limits: { depth: 1 } });
     expect(await answer(1, result('e2e4'))).toContain('bestmove e2e4');
+  });
+});
+
+describe('UciSession: opening book', () => {
+  const START_BOOK = bookBytes([
+    { key: keyOf('startpos'), move: 'e2e4', weight: 10 },
+    { key: keyOf('startpos'), move: 'd2d4', weight: 5 },
+    { key: keyOf('startpos', ['e2e4']), move: 'c7c5', weight: 1 },
+    { key: keyOf('startpos', ['e2e4', 'c7c5']), move: 'g1f3', weight: 1 },
+  ]);
+  /** Book files by path, opened without touching the disk. */
+  const openBook = (path: string, settings = {}) => {
+    if (path !== '/books/start.bin') throw new BookError(path, 'file not found');
+    return new PolyglotBook(START_BOOK, path, settings);
+  };
+  const withBook = (random = () => 0, settings = {}) =>
+    setup({ engine: { openBook: (path) => openBook(path, settings) }, random });
+
+  it('announces the starting values it was given (from the config) as the defaults, and uses them', async () => {
+    const book = openBook('/books/start.bin', { selection: 'best' });
+    const { send, calls, answer } = setup({ engine: { hashMb: 128, moveOverheadMs: 250, book } });
+    expect((await send('uci')).filter((line) => line.startsWith('option'))).toEqual([
+      'option name Hash type spin default 128 min 1 max 1024',
+      'option name Move Overhead type spin default 250 min 0 max 5000',
+      'option name Clear Hash type button',
+      'option name OwnBook type check default false',
+      'option name Book File type string default /books/start.bin',
+    ]);
+    // OwnBook starts off, even with a book: the engine searches.
+    await send('position startpos', 'go depth 2');
+    expect(calls[0]!.job).toMatchObject({ kind: 'play', hashMb: 128, limits: { depth: 2, moveOverheadMs: 250 } });
+    expect((await answer(0, result('d2d4'))).at(-1)).toBe('bestmove d2d4');
+    // OwnBook on: the starting book answers.
+    expect(await send('setoption name OwnBook value true', 'go depth 2')).toEqual([
+      'info string book move e2e4 (weight 10)', 'bestmove e2e4',
+    ]);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('with OwnBook on and a Book File, answers a book position at once, without a search', async () => {
+    const { send, calls } = withBook(() => 0.9);
+    expect(await send('setoption name Book File value /books/start.bin', 'setoption name ownbook value TRUE')).toEqual([
+      'info string Book File: /books/start.bin (4 entries)',
+    ]);
+    // 0.9 of the weights 10 + 5 falls on d2d4.
+    expect(await send('position startpos', 'go wtime 60000 btime 60000')).toEqual([
+      'info string book move d2d4 (weight 5)', 'bestmove d2d4',
+    ]);
+    expect(await send('position startpos moves e2e4 c7c5', 'go movetime 1000')).toEqual([
+      'info string book move g1f3 (weight 1)', 'bestmove g1f3',
+    ]);
+    expect(calls).toHaveLength(0);
+    // Out of book: the engine searches.
+    await send('position startpos moves d2d4', 'go depth 3');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.job).toMatchObject({ kind: 'play', moves: ['d2d4'] });
+  });
+
+  it('searches in book positions when OwnBook is off, and for go infinite, go ponder and go mate', async () => {
+    const { send, calls, answer } = withBook();
+    await send('setoption name Book File value /books/start.bin', 'position startpos', 'go depth 1');
+    expect(calls).toHaveLength(1);
+    expect(await answer(0, result('g1f3'))).toEqual(['info depth 3 score cp 12 nodes 1000 nps 50000 time 20 pv g1f3', 'bestmove g1f3']);
+    await send('setoption name OwnBook value true', 'go infinite');
+    expect(calls).toHaveLength(2);
+    await send('stop');
+    calls[1]!.resolve(result('b1c3'));
+    await send('go ponder');
+    expect(calls).toHaveLength(3);
+    await send('ponderhit');
+    calls[2]!.resolve(result('b1c3'));
+    await send('go mate 2');
+    expect(calls[3]!.job).toMatchObject({ kind: 'mate' });
+    calls[3]!.resolve({ status: 'no-mate', mateIn: null, keys: [], lineUci: [], provenDepth: 2, nodes: 1, elapsedMs: 1 });
+    await send();
+    expect(calls[4]!.job).toMatchObject({ kind: 'play' });
+  });
+
+  it('stops using the book at its maxPly', async () => {
+    const { send, calls } = withBook(() => 0, { maxPly: 2 });
+    await send('setoption name Book File value /books/start.bin', 'setoption name OwnBook value true');
+    expect(await send('position startpos moves e2e4', 'go depth 1')).toEqual([
+      'info string book move c7c5 (weight 1)', 'bestmove c7c5',
+    ]);
+    await send('position startpos moves e2e4 c7c5', 'go depth 1');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('reports a bad Book File and keeps the book it had; an empty value means no book', async () => {
+    const { send, calls } = withBook();
+    expect(await send('setoption name Book File value /books/nope.bin')).toEqual([
+      'info string error: setoption: Book File: /books/nope.bin: file not found; no book',
+    ]);
+    await send('setoption name Book File value /books/start.bin', 'setoption name OwnBook value true');
+    expect(await send('setoption name Book File value /books/nope.bin')).toEqual([
+      'info string error: setoption: Book File: /books/nope.bin: file not found; the book stays /books/start.bin',
+    ]);
+    expect(await send('position startpos', 'go depth 1')).toEqual(['info string book move e2e4 (weight 10)', 'bestmove e2e4']);
+    expect(await send('setoption name Book File value <empty>', 'go depth 1')).toEqual([]);
+    expect(calls).toHaveLength(1);
+    calls[0]!.resolve(result('e2e4'));
+    await send('setoption name Book File value /books/start.bin', 'setoption name Book File');
+    await send('go depth 1');
+    expect(calls).toHaveLength(2);
+  });
+
+  it('reports a bad OwnBook value and keeps the old one', async () => {
+    const { send, calls } = withBook();
+    await send('setoption name Book File value /books/start.bin');
+    expect(await send('setoption name OwnBook value yes', 'setoption name OwnBook')).toEqual([
+      'info string error: setoption: OwnBook must be true or false, got "yes"',
+      'info string error: setoption: OwnBook must be true or false, got no value',
+    ]);
+    await send('go depth 1');
+    expect(calls).toHaveLength(1);
   });
 });
 
