@@ -25,6 +25,17 @@ export function fenFromWords(words: readonly string[]): string {
   return words.join(' ');
 }
 
+/**
+ * The FEN given as one text field (a Discord string option): its fields separated by any run of
+ * whitespace, or "startpos". Unlike words typed on a line, n comes in a field of its own, so a
+ * FEN without move numbers is not ambiguous here.
+ */
+export function fenFromText(text: string): string {
+  const fields = text.trim().split(/\s+/).filter((field) => field !== '');
+  if (fields.length === 0) throw new UsageError('missing FEN (or "startpos")');
+  return fields.length === 1 && fields[0] === STARTPOS ? STARTING_FEN : fields.join(' ');
+}
+
 /** A whole number written in decimal digits, within [min, max], or a UsageError naming it. */
 export function parseIntegerArgument(text: string | undefined, name: string, min: number, max: number): number {
   const value = text !== undefined && /^\d+$/.test(text) ? Number(text) : Number.NaN;

@@ -14,3 +14,12 @@ export function oneLineMessage(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.trim().replace(/\s*\n\s*/g, '; ') || (error instanceof Error ? error.name : 'unknown error');
 }
+
+/**
+ * What a person is told when a command fails: "/mate: bad FEN: …" for their mistake (a
+ * UsageError), "/mate: failed: …" for ours. One line; the console and Discord both use it.
+ */
+export function commandErrorText(commandName: string, error: unknown): string {
+  const why = error instanceof UsageError ? oneLineMessage(error) : `failed: ${oneLineMessage(error)}`;
+  return `/${commandName}: ${why}`;
+}

@@ -8,7 +8,7 @@ import type { Position } from '../../chess/position.ts';
 import { isCheckmate, isStalemate } from '../../chess/status.ts';
 import { COLOR_NAMES } from '../../chess/types.ts';
 import type { MateMode, MateProgress, MateReport } from '../../search/mate/index.ts';
-import { fenFromWords, parseIntegerArgument } from './arguments.ts';
+import { fenFromText, fenFromWords, parseIntegerArgument } from './arguments.ts';
 import type { Command, CommandContext } from './command.ts';
 import { UsageError } from './errors.ts';
 import { type MateOutcome, formatBoard, formatMateAnswer, formatProgress } from './mateText.ts';
@@ -55,6 +55,15 @@ export interface MateProblem {
 
 export const CHECKS_WORD = 'checks';
 
+/** The modes, as a front end's option values name them (Discord's `mode` choices). */
+export const MATE_MODES: readonly MateMode[] = ['all', 'checks'];
+
+/**
+ * The reason to abort a search's signal with when the program is shutting down, so that the
+ * answer says so instead of "Cancelled" (which would blame the person who asked).
+ */
+export const SHUTDOWN = Symbol('shutdown');
+
 /**
  * The position of a /mate request, or a UsageError naming what is wrong: the rules core's FEN
  * error, or a game that is already over for the side to move.
@@ -76,6 +85,29 @@ export function parseMatePosition(fen: string): Position {
 /** The n of a /mate request, typed (a word) or given as a number (a Discord integer option). */
 export function parseMateMoves(value: string | number | undefined, maxN: number): number {
   return parseIntegerArgument(typeof value === 'number' ? String(value) : value, 'n', 1, maxN);
+}
+
+/** The mode of a /mate request given as a value (a Discord option); absent means all moves. */
+export function parseMateMode(value: string | null | undefined): MateMode {
+  if (value === null || value === undefined) return 'all';
+  const mode = MATE_MODES.find((known) => known === value);
+  if (!mode) throw new UsageError(`mode must be ${MATE_MODES.map((m) => `"${m}"`).join(' or ')}, got ${JSON.stringify(value)}`);
+  return mode;
+}
+
+/** The fields of a request that come as separate values (Discord's options), checked in order. */
+export interface MateFields {
+  readonly fen: string | null | undefined;
+  readonly n: string | number | null | undefined;
+  readonly mode?: string | null | undefined;
+}
+
+/** Validates a request whose fields come separately: the FEN, then n, then the mode. */
+export function checkMateFields(fields: MateFields, maxN: number): MateProblem {
+  const fen = fenFromText(fields.fen ?? '');
+  const position = parseMatePosition(fen);
+  const n = parseMateMoves(fields.n ?? undefined, maxN);
+  return { job: { fen, n, mode: parseMateMode(fields.mode) }, position };
 }
 
 /** Validates the three fields of a request, in the order they are typed. */
@@ -105,16 +137,38 @@ export async function searchMate(runner: MateRunner, job: MateJob, options: Mate
   const { signal, onProgress } = options;
   const timeoutSeconds = options.timeoutSeconds ?? null;
   const start = performance.now();
-  const report = await runner(job, {
-    signal,
-    timeoutMs: timeoutSeconds === null ? undefined : timeoutSeconds * 1000,
-    onProgress: onProgress && ((progress) => onProgress(formatProgress(progress, performance.now() - start), progress)),
-  });
+  let report: MateReport;
+  try {
+    report = await runner(job, {
+      signal,
+      timeoutMs: timeoutSeconds === null ? undefined : timeoutSeconds * 1000,
+      onProgress: onProgress && ((progress) => onProgress(formatProgress(progress, performance.now() - start), progress)),
+    });
+  } catch (error) {
+    // A pooled search cancelled while it waited for a worker never started: it is answered as a
+    // stopped search that proved nothing, not as a failure.
+    if (!(signal?.aborted && error instanceof Error && error.name === 'AbortError')) throw error;
+    report = UNSTARTED_REPORT;
+  }
   const ms = performance.now() - start;
   const unfinished = report.status === 'stopped' || !report.keysComplete;
-  const stoppedBy = !unfinished ? null : signal?.aborted ? 'cancel' : 'timeout';
+  const stoppedBy = !unfinished ? null : signal?.aborted ? (signal.reason === SHUTDOWN ? 'shutdown' : 'cancel') : 'timeout';
   return { n: job.n, mode: job.mode, report, ms, stoppedBy, timeoutSeconds };
 }
+
+/** The report of a search that was stopped before it began. */
+const UNSTARTED_REPORT: MateReport = Object.freeze({
+  status: 'stopped',
+  mateIn: null,
+  keys: [],
+  keysSan: [],
+  keysComplete: false,
+  line: [],
+  lineUci: [],
+  lineComplete: false,
+  nodes: 0,
+  provenDepth: 0,
+}) as MateReport;
 
 export interface MateCommandOptions extends MateSettings {
   readonly runner: MateRunner;

@@ -19,8 +19,11 @@ export interface MateOutcome {
   readonly report: MateReport;
   /** Wall time of the whole request, in milliseconds. */
   readonly ms: number;
-  /** Why an unfinished search ended: its time limit or a cancellation; null when it finished. */
-  readonly stoppedBy: 'timeout' | 'cancel' | null;
+  /**
+   * Why an unfinished search ended: its time limit, a cancellation by the person who asked, or
+   * the program shutting down; null when it finished.
+   */
+  readonly stoppedBy: 'timeout' | 'cancel' | 'shutdown' | null;
   /** The time limit the search had, in seconds (null: none); named when it ran out. */
   readonly timeoutSeconds: number | null;
 }
@@ -66,8 +69,13 @@ export function formatBoard(position: Position, n: number, mode: MateMode): stri
     rows.push(`${rank + 1}  ${squares.join(' ')}`);
   }
   rows.push(`   ${[...FILE_NAMES].join(' ')}`);
-  rows.push(`${capitalized(COLOR_NAMES[position.turn])} to play and mate in ${n}${modeNote(mode)}`);
+  rows.push(formatStipulation(position.turn, n, mode));
   return rows.join('\n');
+}
+
+/** "White to play and mate in 3", "Black to play and mate in 2 (checks only)". */
+export function formatStipulation(turn: Color, n: number, mode: MateMode): string {
+  return `${capitalized(COLOR_NAMES[turn])} to play and mate in ${n}${modeNote(mode)}`;
 }
 
 /** One MATER-style line per finished iteration: "n=3  nodes      3,351    0.45 s  mate found". */
@@ -117,6 +125,7 @@ export function formatKeys(keysSan: readonly string[]): string {
 /** Why a search ended early, as the start of a sentence. */
 function stopReason(outcome: MateOutcome): string {
   if (outcome.stoppedBy === 'cancel') return 'Cancelled';
+  if (outcome.stoppedBy === 'shutdown') return 'Stopped because the bot is shutting down';
   const limit = outcome.timeoutSeconds === null ? '' : ` (${outcome.timeoutSeconds} s)`;
   return `Stopped by the time limit${limit}`;
 }

@@ -2,7 +2,7 @@
 // Every outcome is a short text: a result, or a one-line error that names the command.
 
 import type { Command, CommandContext } from './command.ts';
-import { UsageError, oneLineMessage } from './errors.ts';
+import { commandErrorText, oneLineMessage } from './errors.ts';
 import { splitWords } from './words.ts';
 
 export type Reply =
@@ -52,8 +52,7 @@ export class CommandRegistry {
     try {
       return { kind: 'ok', text: await command.run(args, context) };
     } catch (error) {
-      const why = error instanceof UsageError ? oneLineMessage(error) : `failed: ${oneLineMessage(error)}`;
-      return { kind: 'error', text: `/${command.name}: ${why}` };
+      return { kind: 'error', text: commandErrorText(command.name, error) };
     }
   }
 }
