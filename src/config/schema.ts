@@ -75,10 +75,23 @@ const engineSchema = z
   })
   .prefault({});
 
-// Empty for now: the Lichess and Discord issues add their keys here. Strict, so that a key
-// nobody reads is reported as a typo instead of being silently ignored.
+// Empty for now: the Lichess issue adds its keys here. Strict, so that a key nobody reads is
+// reported as a typo instead of being silently ignored.
 const lichessSchema = z.strictObject({}).prefault({});
-const discordSchema = z.strictObject({}).prefault({});
+
+const discordSchema = z
+  .strictObject({
+    // /mate searches one member may have running at once; more are refused with "busy".
+    maxSearchesPerUser: integerInRange(1, 100).default(1),
+    // /mate searches running or queued at once across all servers (at most the worker pool's
+    // threads plus its queue are used, whatever this says).
+    maxSearches: integerInRange(1, 1000).default(8),
+    // How long a finished answer is reused for an identical request; 0 turns the cache off.
+    cacheMinutes: integerInRange(0, 24 * 60).default(10),
+    // The most answers kept (each holds a board picture of about 40 KB).
+    cacheEntries: integerInRange(1, 10_000).default(200),
+  })
+  .prefault({});
 
 /** One config/*.json file. Every key is optional, so each file is validated on its own. */
 export const fileConfigSchema = z.strictObject(

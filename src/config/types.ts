@@ -34,6 +34,14 @@ export interface Config {
     };
   };
   readonly discord: {
+    /** /mate searches one member may have running at once. */
+    readonly maxSearchesPerUser: number;
+    /** /mate searches running or queued at once in total. */
+    readonly maxSearches: number;
+    /** Minutes a finished /mate answer is reused for an identical request; 0: no cache. */
+    readonly cacheMinutes: number;
+    /** The most /mate answers the cache keeps. */
+    readonly cacheEntries: number;
     /** Null when DISCORD_TOKEN is unset: the Discord bot is disabled. */
     readonly token: Secret | null;
     readonly applicationId: string | null;

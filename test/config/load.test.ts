@@ -42,7 +42,10 @@ describe('loadConfig: defaults', () => {
     expect(config.workers.maxQueue).toBe(32);
     expect(config.mate).toEqual({ maxN: 10, timeoutSeconds: 120 });
     expect(config.lichess).toEqual({ token: null, url: 'https://lichess.org' });
-    expect(config.discord).toEqual({ token: null, applicationId: null, guildId: null, apiUrl: null });
+    expect(config.discord).toEqual({
+      maxSearchesPerUser: 1, maxSearches: 8, cacheMinutes: 10, cacheEntries: 200,
+      token: null, applicationId: null, guildId: null, apiUrl: null,
+    });
     expect(config.logLevel).toBe('info');
     expect(config.files).toEqual(['config/default.json']);
   });
