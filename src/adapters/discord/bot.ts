@@ -1,0 +1,197 @@
+// The Discord bot: a discord.js Client with only the Guilds intent (slash commands need nothing
+// more), pointed at DISCORD_API_URL when that is set, logged in with the bot token, and answering
+// interactions through handler.ts. Gateway drops and resumes, and REST 429s, are discord.js's
+// job; this module logs them. stop() turns new requests away, stops the searches in progress
+// (their replies say so), waits briefly for those replies, then logs out (client.destroy()).
+
+import { Client, type ClientOptions, DiscordjsErrorCodes, Events, GatewayIntentBits } from 'discord.js';
+import type { Config } from '../../config/types.ts';
+import { type Secret, redact } from '../../config/secret.ts';
+import type { MateRunner } from '../commands/mate.ts';
+import { renderBoardPng } from './board/index.ts';
+import { type CachedAnswer, ExpiringLruCache } from './cache.ts';
+import { DEFAULT_DISCORD_API_URL } from './deploy.ts';
+import { describeError, maskRoute } from './errors.ts';
+import { handleInteraction } from './handler.ts';
+import { SearchLimiter, type SearchLimits } from './limits.ts';
+import type { Logger } from './log.ts';
+import type { BoardRenderer, MateServices } from './mateRequest.ts';
+import { RunningSearches } from './running.ts';
+
+/** Progress edits of one reply at most this often: well inside Discord's webhook rate limits. */
+export const DEFAULT_PROGRESS_INTERVAL_MS = 2_000;
+/** The elapsed time in a progress message is refreshed this often when nothing else changes. */
+export const DEFAULT_REFRESH_MS = 5_000;
+/** On shutdown, how long the stopped searches get to post their last words. */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 5_000;
+
+export interface DiscordBotOptions {
+  readonly token: Secret;
+  /** The REST base, e.g. http://127.0.0.1:8080/api; null for Discord's own. */
+  readonly apiUrl: string | null;
+  readonly mate: {
+    readonly runner: MateRunner;
+    readonly maxN: number;
+    /** Time cap of one search, in seconds (fractions allowed, for tests). */
+    readonly timeoutSeconds: number;
+  };
+  readonly limits: SearchLimits;
+  /** Null: no cache. */
+  readonly cache: { readonly ttlMs: number; readonly maxEntries: number } | null;
+  readonly logger: Logger;
+  readonly progressIntervalMs?: number;
+  readonly refreshMs?: number;
+  readonly shutdownGraceMs?: number;
+  readonly renderBoard?: BoardRenderer;
+  /** Extra discord.js options, merged over ours (tests: a faster identify throttle). */
+  readonly clientOptions?: Partial<ClientOptions>;
+}
+
+/** The bot's options from the configuration, with searches run by `runner` (the worker pool). */
+export function discordBotOptions(
+  config: Config,
+  runner: MateRunner,
+  pool: { readonly size: number; readonly maxQueue: number },
+  logger: Logger,
+): DiscordBotOptions {
+  const { discord, mate } = config;
+  if (!discord.token) throw new Error('the Discord bot needs DISCORD_TOKEN');
+  return {
+    token: discord.token,
+    apiUrl: discord.apiUrl,
+    mate: { runner, maxN: mate.maxN, timeoutSeconds: mate.timeoutSeconds },
+    // Never more than the pool can hold, so that the pool never has to refuse a search we accepted.
+    limits: { perUser: discord.maxSearchesPerUser, total: Math.min(discord.maxSearches, pool.size + pool.maxQueue) },
+    cache: discord.cacheMinutes > 0 ? { ttlMs: discord.cacheMinutes * 60_000, maxEntries: discord.cacheEntries } : null,
+    logger,
+  };
+}
+
+/** The login failed; the message is one sentence for the operator, without the token. */
+export class DiscordLoginError extends Error {
+  override name = 'DiscordLoginError';
+}
+
+export class DiscordBot {
+  readonly client: Client;
+  /** Resolves (to a reason) if the gateway connection ends for good without stop() being called. */
+  readonly closed: Promise<string>;
+  readonly #options: DiscordBotOptions;
+  readonly #running = new RunningSearches();
+  #accepting = true;
+  #stopping: Promise<void> | null = null;
+
+  private constructor(options: DiscordBotOptions) {
+    this.#options = options;
+    const { logger } = options;
+    this.client = new Client({
+      ...options.clientOptions,
+      intents: [GatewayIntentBits.Guilds],
+      rest: { ...options.clientOptions?.rest, api: options.apiUrl ?? DEFAULT_DISCORD_API_URL },
+    });
+    let closedFor!: (reason: string) => void;
+    this.closed = new Promise((resolve) => (closedFor = resolve));
+
+    const services = this.#services();
+    this.client.on(Events.InteractionCreate, (interaction) => void handleInteraction(interaction, services));
+    this.client.on(Events.ShardReconnecting, () => logger.warn('gateway connection lost; reconnecting'));
+    this.client.on(Events.ShardResume, (_shard, replayed) => logger.info('gateway connection resumed', { replayed }));
+    this.client.on(Events.ShardReady, () => logger.debug('gateway session ready'));
+    this.client.on(Events.ShardError, (error) => logger.warn('gateway error', { error: this.#describe(error) }));
+    this.client.on(Events.ShardDisconnect, (event) => {
+      // Only for close codes discord.js will not recover from (bad token, disallowed intents …).
+      logger.error('the gateway closed the connection for good', { code: event.code });
+      closedFor(`the Discord gateway closed the connection (code ${event.code})`);
+    });
+    this.client.on(Events.Warn, (message) => logger.warn(this.#redact(message)));
+    this.client.on(Events.Error, (error) => logger.error('client error', { error: this.#describe(error) }));
+    this.client.rest.on('rateLimited', (info) =>
+      logger.warn('rate limited by Discord; waiting', {
+        route: `${info.method.toUpperCase()} ${maskRoute(info.route)}`, waitMs: info.timeToReset, global: info.global,
+        scope: info.scope,
+      }),
+    );
+  }
+
+  /** Logs in and resolves once the bot is ready to answer; rejects with a DiscordLoginError. */
+  static async start(options: DiscordBotOptions): Promise<DiscordBot> {
+    const bot = new DiscordBot(options);
+    const { client } = bot;
+    const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+    try {
+      await client.login(options.token.reveal());
+    } catch (error) {
+      await client.destroy().catch(() => {});
+      throw new DiscordLoginError(bot.#loginFailure(error));
+    }
+    // A gateway that refuses the session (bad token at IDENTIFY, disallowed intents) never gets ready.
+    const refused = bot.closed.then((reason) => Promise.reject(new DiscordLoginError(reason)));
+    try {
+      await Promise.race([ready, refused]);
+    } catch (error) {
+      await client.destroy().catch(() => {});
+      throw error;
+    }
+    const user = client.user;
+    options.logger.info(`logged in as ${user?.tag ?? 'unknown'}`, {
+      user: user?.id, guilds: client.guilds.cache.size, api: options.apiUrl ?? DEFAULT_DISCORD_API_URL,
+    });
+    return bot;
+  }
+
+  /** Searches in progress. */
+  get running(): number {
+    return this.#running.size;
+  }
+
+  /** Stops taking requests, stops the searches (their replies say why), and logs out. Idempotent. */
+  stop(): Promise<void> {
+    this.#stopping ??= this.#stop();
+    return this.#stopping;
+  }
+
+  async #stop(): Promise<void> {
+    const { logger } = this.#options;
+    this.#accepting = false;
+    const searches = this.#running.size;
+    if (searches > 0) logger.info('shutting down: stopping the searches in progress', { searches });
+    const unfinished = await this.#running.stopAll(this.#options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS);
+    if (unfinished > 0) logger.warn('shutting down without the last answers', { unfinished });
+    await this.client.destroy();
+    logger.info('logged out of Discord');
+  }
+
+  #services(): MateServices {
+    const options = this.#options;
+    return {
+      runner: options.mate.runner,
+      maxN: options.mate.maxN,
+      timeoutSeconds: options.mate.timeoutSeconds,
+      limiter: new SearchLimiter(options.limits),
+      cache: options.cache ? new ExpiringLruCache<string, CachedAnswer>(options.cache) : null,
+      running: this.#running,
+      renderBoard:
+        options.renderBoard ?? ((position, keyUci) => renderBoardPng(position, keyUci === null ? {} : { move: keyUci })),
+      logger: options.logger,
+      progressIntervalMs: options.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS,
+      refreshMs: options.refreshMs ?? DEFAULT_REFRESH_MS,
+      accepting: () => this.#accepting,
+    };
+  }
+
+  #loginFailure(error: unknown): string {
+    const api = this.#options.apiUrl ?? DEFAULT_DISCORD_API_URL;
+    if (error instanceof Error && 'code' in error && error.code === DiscordjsErrorCodes.TokenInvalid) {
+      return `Discord refused the bot token: check DISCORD_TOKEN (the token from the developer portal's Bot page)`;
+    }
+    return `could not log in to Discord at ${api}: ${this.#describe(error)}`;
+  }
+
+  #describe(error: unknown): string {
+    return this.#redact(describeError(error));
+  }
+
+  #redact(text: string): string {
+    return redact(text, [this.#options.token]);
+  }
+}

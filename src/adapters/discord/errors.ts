@@ -1,0 +1,58 @@
+// Telling Discord's errors apart and describing them for the log. A failed edit of one reply
+// must never take the bot down; some failures mean the reply is gone for good (the interaction
+// token expired after 15 minutes, or someone deleted the message), and further edits are pointless.
+//
+// A REST error's URL holds the interaction token (a credential for that reply), so the log gets
+// the method, status, Discord's code and message, and a route with tokens masked: never the URL.
+
+import { DiscordAPIError, HTTPError, RateLimitError } from 'discord.js';
+import { oneLineMessage } from '../commands/errors.ts';
+
+/** Discord's JSON error codes a bot meets when answering interactions. */
+export const DiscordErrorCode = {
+  UnknownWebhook: 10015,
+  UnknownMessage: 10008,
+  UnknownInteraction: 10062,
+  AlreadyAcknowledged: 40060,
+  InvalidWebhookToken: 50027,
+} as const;
+
+const REPLY_GONE: ReadonlySet<number> = new Set([
+  DiscordErrorCode.UnknownWebhook,
+  DiscordErrorCode.UnknownMessage,
+  DiscordErrorCode.UnknownInteraction,
+  DiscordErrorCode.InvalidWebhookToken,
+]);
+
+/** Whether an error means the reply can no longer be edited (expired token, deleted message). */
+export function isReplyGone(error: unknown): boolean {
+  return error instanceof DiscordAPIError && typeof error.code === 'number' && REPLY_GONE.has(error.code);
+}
+
+/** An error as one log-safe line: Discord's answer without the request's URL, or name and message. */
+export function describeError(error: unknown): string {
+  if (error instanceof DiscordAPIError) {
+    const code = typeof error.code === 'number' && error.code !== 0 ? ` code ${error.code}` : '';
+    return `Discord answered ${error.status}${code} to ${error.method.toUpperCase()} ${maskRoute(error.url)}: ${oneLineMessage(error)}`;
+  }
+  if (error instanceof HTTPError) return `Discord answered ${error.status} to ${error.method.toUpperCase()} ${maskRoute(error.url)}`;
+  if (error instanceof RateLimitError) return `rate limited on ${error.method.toUpperCase()} ${maskRoute(error.route)}`;
+  if (error instanceof Error) return `${error.name}: ${oneLineMessage(error)}`;
+  return String(error);
+}
+
+/**
+ * A REST URL or route reduced to its path with interaction and webhook tokens masked:
+ * ".../webhooks/123/aW50ZXJh.../messages/@original" → "/webhooks/123/:token/messages/@original".
+ */
+export function maskRoute(urlOrRoute: string): string {
+  let path = urlOrRoute;
+  try {
+    path = decodeURIComponent(new URL(urlOrRoute).pathname);
+  } catch {
+    // Already a route, not a URL.
+  }
+  return path
+    .replace(/^\/api(\/v\d+)?/, '')
+    .replace(/(\/(?:webhooks|interactions)\/\d+\/)[^/]+/g, '$1:token');
+}

@@ -1,0 +1,230 @@
+// One /mate request from start to answer:
+//
+//   1. validate with the shared command layer; bad input gets a private reply naming the problem,
+//      before anything else happens (a deferred reply cannot be made private afterwards);
+//   2. an identical request answered recently is answered again from the cache, at once;
+//   3. the per-user and total limits are checked; beyond them a private "busy, try again in …";
+//   4. the reply is deferred at once (Discord's 3 seconds), the search runs in the worker pool,
+//      and the reply is edited with progress and a Cancel button, throttled;
+//   5. the final edit holds the answer and the board picture, and removes the button.
+
+import { performance } from 'node:perf_hooks';
+import type { ChatInputCommandInteraction } from 'discord.js';
+import type { Position } from '../../chess/position.ts';
+import { UsageError, commandErrorText } from '../commands/errors.ts';
+import { type MateProblem, type MateRunner, checkMateFields, searchMate } from '../commands/mate.ts';
+import { type MateOutcome, formatMateAnswer, formatStipulation } from '../commands/mateText.ts';
+import { PoolBusyError } from '../../workers/index.ts';
+import { type CachedAnswer, type ExpiringLruCache, isCacheable, mateAnswerKey } from './cache.ts';
+import { MATE_COMMAND } from './commands.ts';
+import { describeError, isReplyGone } from './errors.ts';
+import type { SearchLimiter } from './limits.ts';
+import type { Logger } from './log.ts';
+import { ThrottledEditor } from './progress.ts';
+import { answerMessage, busyText, failureMessage, privateReply, progressMessage } from './replies.ts';
+import type { RunningSearches } from './running.ts';
+
+/** Draws the board from the side to move, with the key (UCI) marked when there is one. */
+export type BoardRenderer = (position: Position, keyUci: string | null) => Buffer;
+
+/** Everything a /mate request needs, shared by all requests. */
+export interface MateServices {
+  readonly runner: MateRunner;
+  /** The largest n anyone may ask for. */
+  readonly maxN: number;
+  /** The time cap of one search, in seconds. */
+  readonly timeoutSeconds: number;
+  readonly limiter: SearchLimiter;
+  /** Null when answers are not cached. */
+  readonly cache: ExpiringLruCache<string, CachedAnswer> | null;
+  readonly running: RunningSearches;
+  readonly renderBoard: BoardRenderer;
+  readonly logger: Logger;
+  /** The least time between two progress edits of one reply. */
+  readonly progressIntervalMs: number;
+  /** How often the elapsed time is refreshed while no new progress comes. */
+  readonly refreshMs: number;
+  /** False once the bot is shutting down: new requests are turned away. */
+  readonly accepting: () => boolean;
+}
+
+// A stopped search answers within the pool's grace period after its deadline.
+const STOP_ALLOWANCE_MS = 2_000;
+
+export const SHUTTING_DOWN_TEXT = 'The bot is restarting and takes no new problems right now; try again in a minute.';
+
+/** Handles one /mate interaction. Rejects only on a failure to talk to Discord at all. */
+export async function handleMateCommand(interaction: ChatInputCommandInteraction, services: MateServices): Promise<void> {
+  const { logger, limiter, cache } = services;
+  const fields = {
+    fen: optionValue(interaction, MATE_COMMAND.options.fen),
+    n: optionValue(interaction, MATE_COMMAND.options.n),
+    mode: optionValue(interaction, MATE_COMMAND.options.mode),
+  };
+  const context = {
+    id: interaction.id,
+    user: interaction.user.id,
+    guild: interaction.guildId ?? 'dm',
+    fen: typeof fields.fen === 'string' ? fields.fen : undefined,
+    n: typeof fields.n === 'number' || typeof fields.n === 'string' ? fields.n : undefined,
+    mode: typeof fields.mode === 'string' ? fields.mode : undefined,
+  };
+
+  let problem: MateProblem;
+  try {
+    problem = checkMateFields(
+      {
+        fen: typeof fields.fen === 'string' ? fields.fen : null,
+        n: typeof fields.n === 'boolean' ? String(fields.n) : fields.n,
+        mode: fields.mode === undefined ? null : String(fields.mode),
+      },
+      services.maxN,
+    );
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    const text = commandErrorText(MATE_COMMAND.name, error);
+    logger.info('/mate refused: bad input', { ...context, why: text });
+    await interaction.reply(privateReply(text));
+    return;
+  }
+
+  if (!services.accepting()) {
+    await interaction.reply(privateReply(SHUTTING_DOWN_TEXT));
+    return;
+  }
+
+  const key = mateAnswerKey(problem);
+  const cached = cache?.get(key);
+  if (cached) {
+    const { outcome, png } = cached.value;
+    await interaction.reply(answerMessage(answerView(problem, outcome, png, cached.ageMs)));
+    logger.info('/mate answered from the cache', { ...context, outcome: describeOutcome(outcome) });
+    return;
+  }
+
+  const capMs = services.timeoutSeconds * 1000 + STOP_ALLOWANCE_MS;
+  const admission = limiter.admit(interaction.user.id, capMs);
+  if (!admission.ok) {
+    const text = busyText(admission.reason, admission.retryInMs, limiter.limits.perUser);
+    logger.info('/mate refused: busy', { ...context, limit: admission.reason, running: limiter.running });
+    await interaction.reply(privateReply(text));
+    return;
+  }
+
+  let finished!: () => void;
+  const done = new Promise<void>((resolve) => (finished = resolve));
+  const controller = new AbortController();
+  services.running.add({ requestId: interaction.id, userId: interaction.user.id, controller, done });
+  try {
+    // Acknowledge first, within Discord's 3 seconds; the search may take minutes.
+    await interaction.deferReply();
+    await searchAndAnswer(interaction, problem, controller, services, context);
+  } finally {
+    admission.slot.release();
+    finished();
+  }
+}
+
+/** The search and its edits, after the reply was deferred. */
+async function searchAndAnswer(
+  interaction: ChatInputCommandInteraction,
+  problem: MateProblem,
+  controller: AbortController,
+  services: MateServices,
+  context: Record<string, string | number | undefined>,
+): Promise<void> {
+  const { logger } = services;
+  const { job, position } = problem;
+  const stipulation = formatStipulation(position.turn, job.n, job.mode);
+  const started = performance.now();
+
+  const editor = new ThrottledEditor({
+    send: (payload: Parameters<typeof interaction.editReply>[0]) => interaction.editReply(payload),
+    minIntervalMs: services.progressIntervalMs,
+    onError: (error, final) => {
+      if (isReplyGone(error)) {
+        // Nobody can see the answer any more: free the worker for someone else.
+        logger.warn('/mate reply is gone (interaction token expired or message deleted); stopping its search', {
+          ...context, error: describeError(error),
+        });
+        controller.abort();
+        return 'stop';
+      }
+      logger.warn(`/mate ${final ? 'answer' : 'progress'} edit failed`, { ...context, error: describeError(error) });
+      return 'continue';
+    },
+  });
+
+  const lines: string[] = [];
+  let searching = 1;
+  let nodes = 0;
+  const showProgress = () =>
+    editor.update(() =>
+      progressMessage({ stipulation, lines, searching, nodes, elapsedMs: performance.now() - started, requestId: interaction.id }),
+    );
+  showProgress();
+  const refresh = setInterval(showProgress, services.refreshMs);
+
+  let outcome: MateOutcome;
+  try {
+    outcome = await searchMate(services.runner, job, {
+      signal: controller.signal,
+      timeoutSeconds: services.timeoutSeconds,
+      onProgress: (line, progress) => {
+        lines.push(line);
+        nodes = progress.nodes;
+        searching = Math.min(progress.depth + 1, job.n);
+        showProgress();
+      },
+    });
+  } catch (error) {
+    const text =
+      error instanceof PoolBusyError
+        ? busyText('total', services.timeoutSeconds * 1000, services.limiter.limits.perUser)
+        : commandErrorText(MATE_COMMAND.name, error);
+    logger.error('/mate search failed', { ...context, error: describeError(error) });
+    await editor.finish(failureMessage(text));
+    return;
+  } finally {
+    clearInterval(refresh);
+  }
+
+  let png: Buffer | null = null;
+  try {
+    png = services.renderBoard(position, outcome.report.keys[0] ?? null);
+  } catch (error) {
+    // The answer matters more than its picture.
+    logger.error('/mate board picture failed', { ...context, error: describeError(error) });
+  }
+  if (services.cache && isCacheable(outcome)) services.cache.set(mateAnswerKey(problem), { outcome, png });
+  await editor.finish(answerMessage(answerView(problem, outcome, png, null)));
+  logger.info('/mate answered', {
+    ...context, outcome: describeOutcome(outcome), nodes: outcome.report.nodes, ms: Math.round(outcome.ms),
+    delivered: !editor.stopped,
+  });
+}
+
+function answerView(problem: MateProblem, outcome: MateOutcome, png: Buffer | null, cachedAgeMs: number | null) {
+  const { job, position } = problem;
+  return {
+    text: formatMateAnswer(outcome, position),
+    stipulation: formatStipulation(position.turn, job.n, job.mode),
+    fen: job.fen,
+    outcome,
+    png,
+    cachedAgeMs,
+  };
+}
+
+/** "mate in 3", "no mate", "stopped (timeout) at n = 5": for the log. */
+function describeOutcome(outcome: MateOutcome): string {
+  const { report } = outcome;
+  if (report.mateIn !== null) return `mate in ${report.mateIn}${report.keysComplete ? '' : ' (keys incomplete)'}`;
+  if (report.status === 'no-mate') return 'no mate';
+  return `stopped (${outcome.stoppedBy ?? 'limit'}) at n = ${report.provenDepth + 1}`;
+}
+
+/** An option's raw value: Discord sends typed values, but nothing stops a client sending others. */
+function optionValue(interaction: ChatInputCommandInteraction, name: string): string | number | boolean | undefined {
+  return interaction.options.get(name)?.value;
+}

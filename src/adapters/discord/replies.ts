@@ -1,0 +1,138 @@
+// What the bot says in Discord, as message payloads: the private refusals (bad input, busy), the
+// progress message with its Cancel button, and the answer with the board picture. The words of a
+// problem, its progress lines and its answer come from the shared command layer (mateText.ts), so
+// Discord and the console say the same things.
+
+import {
+  ActionRowBuilder,
+  AttachmentBuilder,
+  type BaseMessageOptions,
+  ButtonBuilder,
+  ButtonStyle,
+  EmbedBuilder,
+  MessageFlags,
+} from 'discord.js';
+import { type MateOutcome, formatCount } from '../commands/mateText.ts';
+
+/** Discord's limit on a message's text. */
+export const MAX_CONTENT_LENGTH = 2000;
+/** The file name of the board picture, referenced by the embed as attachment://board.png. */
+export const BOARD_FILE_NAME = 'board.png';
+/** Progress lines shown at most (the latest ones), so the message stays short for any n. */
+const MAX_PROGRESS_LINES = 10;
+
+const CANCEL_PREFIX = 'mate:cancel:';
+
+/** Embed colours: solved, proven unsolvable, unfinished. */
+const COLORS = { mate: 0x2e7d32, noMate: 0x546e7a, stopped: 0xef6c00 } as const;
+
+/** The Cancel button's custom id for the search answering interaction `requestId`. */
+export function cancelButtonId(requestId: string): string {
+  return `${CANCEL_PREFIX}${requestId}`;
+}
+
+/** The request id in a Cancel button's custom id, or null for any other button. */
+export function requestIdOfCancel(customId: string): string | null {
+  return customId.startsWith(CANCEL_PREFIX) ? customId.slice(CANCEL_PREFIX.length) || null : null;
+}
+
+/** A private reply: only the person who asked sees it, and nobody is pinged by it. */
+export interface PrivateReply {
+  readonly content: string;
+  readonly flags: MessageFlags.Ephemeral;
+  readonly allowedMentions: { readonly parse: [] };
+}
+
+export function privateReply(text: string): PrivateReply {
+  return { content: clip(text), flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } };
+}
+
+/** "about 45 s", "about 2 min": how long until a place frees up. */
+export function formatWait(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 90) return `about ${seconds} s`;
+  return `about ${Math.ceil(seconds / 60)} min`;
+}
+
+/** Why a request was refused by the limits, and when to try again. */
+export function busyText(reason: 'user' | 'total', retryInMs: number, perUser: number): string {
+  const when = `try again in ${formatWait(retryInMs)}`;
+  if (reason === 'user') {
+    const what = perUser === 1 ? 'You already have a /mate search running' : `You already have ${perUser} /mate searches running`;
+    return `${what}: wait for its answer or cancel it, or ${when}.`;
+  }
+  return `Busy: the bot is solving as many problems as it can at once; ${when}.`;
+}
+
+/** Shown while the search runs, without a Cancel button when the request has none. */
+export interface ProgressView {
+  /** "White to play and mate in 6". */
+  readonly stipulation: string;
+  /** The progress lines so far, one per finished n (formatProgress). */
+  readonly lines: readonly string[];
+  /** The n being searched now. */
+  readonly searching: number;
+  /** Nodes searched up to the last finished n. */
+  readonly nodes: number;
+  readonly elapsedMs: number;
+  /** The interaction being answered, for the Cancel button's id. */
+  readonly requestId: string;
+}
+
+export function progressMessage(view: ProgressView): BaseMessageOptions {
+  const shown = view.lines.slice(-MAX_PROGRESS_LINES);
+  const log = shown.length > 0 ? `\n\`\`\`\n${shown.join('\n')}\n\`\`\`\n` : '\n';
+  const seconds = Math.floor(view.elapsedMs / 1000);
+  const content = `${view.stipulation}: searching…${log}Searching n = ${view.searching} · ${formatCount(view.nodes)} nodes · ${seconds} s`;
+  const cancel = new ButtonBuilder().setCustomId(cancelButtonId(view.requestId)).setLabel('Cancel').setStyle(ButtonStyle.Secondary);
+  return {
+    content: clip(content),
+    components: [new ActionRowBuilder<ButtonBuilder>().addComponents(cancel)],
+    allowedMentions: { parse: [] },
+  };
+}
+
+/** A finished answer, ready to post: the shared text, plus the board picture if there is one. */
+export interface AnswerView {
+  /** formatMateAnswer's text. */
+  readonly text: string;
+  readonly stipulation: string;
+  readonly fen: string;
+  readonly outcome: MateOutcome;
+  /** The board from the side to move with the key marked; null if it could not be drawn. */
+  readonly png: Buffer | null;
+  /** How old the answer is when it comes from the cache; null for a fresh one. */
+  readonly cachedAgeMs: number | null;
+}
+
+/** The answer, with the Cancel button removed. */
+export function answerMessage(view: AnswerView): BaseMessageOptions & { content: string } {
+  const { outcome } = view;
+  const color = outcome.report.mateIn !== null ? COLORS.mate : outcome.report.status === 'no-mate' ? COLORS.noMate : COLORS.stopped;
+  const cached = view.cachedAgeMs === null ? '' : ` · answered from the cache (solved ${formatAge(view.cachedAgeMs)} ago)`;
+  const embed = new EmbedBuilder().setTitle(view.stipulation).setColor(color).setFooter({ text: `FEN ${view.fen}${cached}` });
+  if (view.png) embed.setImage(`attachment://${BOARD_FILE_NAME}`);
+  return {
+    content: clip(view.text),
+    embeds: [embed],
+    files: view.png ? [new AttachmentBuilder(view.png, { name: BOARD_FILE_NAME, description: view.stipulation })] : [],
+    components: [],
+    allowedMentions: { parse: [] },
+  };
+}
+
+/** A search that failed (not the user's mistake): the shared one-line error, buttons removed. */
+export function failureMessage(text: string): BaseMessageOptions {
+  return { content: clip(text), embeds: [], components: [], allowedMentions: { parse: [] } };
+}
+
+function formatAge(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  return `${Math.round(seconds / 60)} min`;
+}
+
+/** Text cut to Discord's limit (a main line for n = 50 could approach it). */
+function clip(text: string): string {
+  return text.length <= MAX_CONTENT_LENGTH ? text : `${text.slice(0, MAX_CONTENT_LENGTH - 1)}…`;
+}

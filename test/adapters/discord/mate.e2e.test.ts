@@ -1,0 +1,292 @@
+// /mate end to end: the real discord.js Client logged in to the fake Discord, searches in a real
+// worker pool. What members see: a solved problem with its picture, a proof of no mate, private
+// answers to bad input, progress with a Cancel button only the requester can use, answers from
+// the cache, four members at once, a dropped gateway, expired tokens and 429s.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inlineMateRunner } from '../../../src/adapters/commands/inlineMateRunner.ts';
+import { mateCommand } from '../../../src/adapters/commands/mate.ts';
+import { CommandRegistry } from '../../../src/adapters/commands/registry.ts';
+import { CallbackType, EPHEMERAL, type EditEvent, type InteractionHandle } from '../../support/fakeDiscord/index.ts';
+import {
+  BLACK_MATES, HARD, HEAVY, type Harness, KNIGHT_PROMOTION, MATE_IN_1, PNG_MAGIC, finalEdit, newUser, startHarness,
+} from './harness.ts';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+/** What the local console answers to the same line (its registry and the shared /mate command). */
+async function consoleSays(line: string): Promise<{ kind: string; text: string }> {
+  const registry = new CommandRegistry().add(mateCommand({ runner: inlineMateRunner(), maxN: 10, timeoutSeconds: 60 }));
+  const reply = await registry.dispatch(line);
+  if (!reply) throw new Error('no reply');
+  return reply;
+}
+
+/** The answer's lines without the last one (nodes and time differ from run to run). */
+const withoutTotals = (text: string): string[] => text.split('\n').slice(0, -1);
+
+const componentsOf = (edit: EditEvent): string => JSON.stringify(edit.body.components ?? []);
+
+/** The first progress edit, which carries the Cancel button. */
+const progressEdit = (handle: InteractionHandle) => handle.edit((e) => componentsOf(e).includes('mate:cancel:'), 5_000);
+
+/** Asserts the private reply (type 4, flags 64) is the only thing the bot did. */
+async function expectPrivateReply(handle: InteractionHandle, text: string): Promise<void> {
+  const callback = await handle.callback();
+  expect(callback.type).toBe(CallbackType.ChannelMessageWithSource);
+  expect(callback.flags & EPHEMERAL).toBe(EPHEMERAL);
+  expect(callback.data.content).toBe(text);
+  // Nothing follows: no edit, no search.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(handle.events.map((e) => e.kind)).toEqual(['callback']);
+}
+
+describe('a solved problem', () => {
+  it('defers at once, shows progress with a Cancel button, then the answer with a PNG of the board', async () => {
+    const handle = h.mate(KNIGHT_PROMOTION, 3, { user: newUser() });
+    expect(await handle.ackLatencyMs()).toBeLessThan(3_000);
+    expect((await handle.callback()).type).toBe(CallbackType.DeferredChannelMessageWithSource);
+
+    const progress = await progressEdit(handle);
+    expect(progress.body.content).toMatch(/^White to play and mate in 3: searching…/);
+    expect(componentsOf(progress)).toContain(`"custom_id":"mate:cancel:${handle.id}"`);
+
+    const answer = await finalEdit(handle);
+    const content = String(answer.body.content);
+    expect(content).toMatch(/^Mate in 3: 1\. bxa8=N! Kxg2 2\. Nb6 Kf3 3\. a8=Q#\nKeys: bxa8=N\n[\d,]+ nodes, \d+\.\d\d s$/);
+    // Word for word what the console says.
+    const console = await consoleSays(`/mate "${KNIGHT_PROMOTION}" 3`);
+    expect(withoutTotals(content)).toEqual(withoutTotals(console.text));
+
+    expect(answer.files).toHaveLength(1);
+    const [png] = answer.files;
+    expect(png).toMatchObject({ filename: 'board.png', contentType: 'image/png' });
+    expect(png!.data.subarray(0, 8).equals(PNG_MAGIC)).toBe(true);
+    // 480 x 480 (the IHDR chunk's width and height).
+    expect([png!.data.readUInt32BE(16), png!.data.readUInt32BE(20)]).toEqual([480, 480]);
+    expect(answer.body.embeds).toEqual([
+      expect.objectContaining({ title: 'White to play and mate in 3', image: { url: 'attachment://board.png' } }),
+    ]);
+    expect(handle.message).toMatchObject({ components: [], content });
+    expect(handle.message?.attachments.map((a) => a.filename)).toEqual(['board.png']);
+  });
+
+  it('numbers the line from the FEN for black to move, and draws the board from black\'s side', async () => {
+    const handle = h.mate(BLACK_MATES, 3, { user: newUser() });
+    const answer = await finalEdit(handle);
+    expect(String(answer.body.content)).toMatch(/^Mate in 3: 1\.\.\. Qxh3\+! 2\. gxh3 Rh2\+ 3\. Kg1 Ne2#\nKeys: Qxh3\+\n/);
+    expect(answer.body.embeds).toEqual([expect.objectContaining({ title: 'Black to play and mate in 3' })]);
+    expect(answer.files[0]!.data.subarray(0, 8).equals(PNG_MAGIC)).toBe(true);
+  });
+
+  it('answers checks-only mode, named in the answer', async () => {
+    const handle = h.mate('2N2B2/2N1r3/8/3nQ2R/1k6/8/2B5/R3K3 w Q - 0 1', 3, { mode: 'checks', user: newUser() });
+    const answer = await finalEdit(handle);
+    expect(String(answer.body.content)).toMatch(/^Mate in 3 \(checks only\): .*\nKeys \(cooked, 3\): /);
+  });
+
+  it('proves that there is no mate, with the board', async () => {
+    const handle = h.mate(KNIGHT_PROMOTION, 2, { user: newUser() });
+    const answer = await finalEdit(handle);
+    expect(String(answer.body.content)).toMatch(/^No mate in 2: proven by a complete search\.\n[\d,]+ nodes, /);
+    expect(answer.files[0]!.data.subarray(0, 8).equals(PNG_MAGIC)).toBe(true);
+    expect(handle.message?.components).toEqual([]);
+  });
+});
+
+describe('bad input gets a private reply that names the problem, as the console words it', () => {
+  it.each([
+    ['a FEN with too few ranks', '8/8/8 w - - 0 1', 2, '/mate "8/8/8 w - - 0 1" 2'],
+    ['a FEN with a bad character', '6k1/5ppp/8/8/8/8/8/R5KX w - - 0 1', 1, '/mate "6k1/5ppp/8/8/8/8/8/R5KX w - - 0 1" 1'],
+    ['a position that is already mate', 'k7/1Q6/1K6/8/8/8/8/8 b - - 0 1', 2, '/mate "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1" 2'],
+    ['n above the maximum', MATE_IN_1, 11, `/mate "${MATE_IN_1}" 11`],
+    ['n of zero', MATE_IN_1, 0, `/mate "${MATE_IN_1}" 0`],
+  ])('%s', async (_what, fen, n, line) => {
+    const console = await consoleSays(line);
+    expect(console.kind).toBe('error');
+    const handle = h.mate(fen, n, { user: newUser() });
+    await expectPrivateReply(handle, console.text);
+  });
+
+  it('a mode that is not one of the choices', async () => {
+    const handle = h.mate(MATE_IN_1, 1, { mode: 'sideways', user: newUser() });
+    await expectPrivateReply(handle, '/mate: mode must be "all" or "checks", got "sideways"');
+  });
+
+  it('n that is not a number (a client that ignores the option types)', async () => {
+    const handle = h.mate(MATE_IN_1, 'three', { user: newUser() });
+    await expectPrivateReply(handle, '/mate: n must be an integer from 1 to 10, got "three"');
+  });
+
+  it('a missing FEN', async () => {
+    const handle = h.mate('   ', 2, { user: newUser() });
+    await expectPrivateReply(handle, '/mate: missing FEN (or "startpos")');
+  });
+});
+
+describe('cancel', () => {
+  it('only the requester can cancel; the answer then says how far the search got', async () => {
+    const owner = newUser('owner');
+    const handle = h.mate(HEAVY, 10, { user: owner });
+    await progressEdit(handle);
+    const cancelId = `mate:cancel:${handle.id}`;
+
+    const kibitzer = newUser('kibitzer');
+    const refused = handle.click(cancelId, { user: kibitzer });
+    const refusal = await refused.callback();
+    expect(refusal.type).toBe(CallbackType.ChannelMessageWithSource);
+    expect(refusal.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(refusal.data.content).toBe(`Only <@${owner.id}> can cancel this search.`);
+    expect(refusal.data.allowed_mentions).toEqual({ parse: [] });
+    // Still running.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(handle.message?.components).not.toEqual([]);
+    expect(h.bot.running).toBe(1);
+
+    const clickedAt = Date.now();
+    const own = handle.click(cancelId, { user: owner });
+    expect((await own.callback()).type).toBe(CallbackType.DeferredUpdateMessage);
+    const answer = await finalEdit(handle, 5_000);
+    expect(answer.at - clickedAt).toBeLessThan(2_500);
+    expect(String(answer.body.content)).toMatch(/^Cancelled while searching n = \d+: (no mate in \d+( or fewer)? is proven|nothing is proven yet)\.\n/);
+    expect(answer.files[0]!.data.subarray(0, 8).equals(PNG_MAGIC)).toBe(true);
+    expect(handle.message?.components).toEqual([]);
+    await h.fake.waitUntil(() => h.bot.running === 0, 2_000, 'the search to be forgotten');
+
+    // A click after the end is told so, privately.
+    const late = handle.click(cancelId, { user: owner });
+    const lateReply = await late.callback();
+    expect(lateReply.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(lateReply.data.content).toBe('This search has already finished.');
+  });
+});
+
+describe('the cache', () => {
+  it('answers an identical request (same position, n and mode) at once, without a search', async () => {
+    const fen = '8/2P1P1P1/3PkP2/8/4K3/8/8/8 w - - 0 1'; // #3, key e8=B
+    const first = h.mate(fen, 3, { user: newUser() });
+    const fresh = await finalEdit(first);
+    expect(String(fresh.body.content)).toMatch(/^Mate in 3: 1\. e8=B! /);
+
+    // Another member, the FEN spaced differently: the same question.
+    const again = h.mate(`  ${fen.replaceAll(' ', '   ')} `, 3, { user: newUser() });
+    const reply = await again.callback();
+    expect(reply.type).toBe(CallbackType.ChannelMessageWithSource);
+    expect(reply.flags & EPHEMERAL).toBe(0);
+    expect(reply.data.content).toBe(fresh.body.content);
+    expect(reply.files[0]!.data.equals(fresh.files[0]!.data)).toBe(true);
+    expect(JSON.stringify(reply.data.embeds)).toMatch(/answered from the cache \(solved \d+ s ago\)/);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(again.edits).toEqual([]);
+    expect(h.log.some((line) => line.includes('/mate answered from the cache'))).toBe(true);
+
+    // A different n is a different question.
+    const other = h.mate(fen, 4, { user: newUser() });
+    expect((await other.callback()).type).toBe(CallbackType.DeferredChannelMessageWithSource);
+    await finalEdit(other);
+  });
+
+  it('does not keep a cancelled answer', async () => {
+    const user = newUser();
+    const handle = h.mate(HEAVY, 9, { user });
+    await progressEdit(handle);
+    handle.click(`mate:cancel:${handle.id}`, { user });
+    await finalEdit(handle);
+    const again = h.mate(HEAVY, 9, { user });
+    expect((await again.callback()).type).toBe(CallbackType.DeferredChannelMessageWithSource);
+    await progressEdit(again);
+    again.click(`mate:cancel:${again.id}`, { user });
+    await finalEdit(again);
+  });
+});
+
+describe('several members at once', () => {
+  it('acknowledges four requests within 3 s and answers the easy ones while a heavy search runs', async () => {
+    const heavyUser = newUser('heavy');
+    const heavy = h.mate(HEAVY, 10, { user: heavyUser });
+    const easy = [
+      h.mate(MATE_IN_1, 1, { user: newUser() }),
+      h.mate(KNIGHT_PROMOTION, 3, { mode: 'checks', user: newUser() }),
+      h.mate(HARD, 4, { user: newUser() }),
+    ];
+    for (const handle of [heavy, ...easy]) expect(await handle.ackLatencyMs()).toBeLessThan(3_000);
+    const answers = await Promise.all(easy.map((handle) => finalEdit(handle)));
+    expect(answers.map((a) => String(a.body.content).split('\n')[0])).toEqual([
+      'Mate in 1: 1. Ra8#',
+      expect.stringMatching(/^(Mate in 3 \(checks only\)|No mate in 3 \(checks only\))/),
+      'No mate in 4: proven by a complete search.',
+    ]);
+    // The heavy search is still going: it held up nobody.
+    expect(heavy.message?.components).not.toEqual([]);
+    heavy.click(`mate:cancel:${heavy.id}`, { user: heavyUser });
+    expect(String((await finalEdit(heavy)).body.content)).toMatch(/^Cancelled while searching/);
+  });
+});
+
+describe('faults', () => {
+  it('a gateway dropped mid-search is resumed, and the answer still arrives', async () => {
+    const { resumes } = h.fake.gateway.stats;
+    const handle = h.mate(HARD, 5, { user: newUser() });
+    await handle.callback();
+    h.fake.dropConnection();
+    const answer = await finalEdit(handle);
+    expect(String(answer.body.content)).toMatch(/^No mate in 5: proven by a complete search\./);
+    await h.fake.waitUntil(() => h.fake.gateway.stats.resumes === resumes + 1 && h.fake.gateway.connected, 5_000, 'a RESUME');
+    // And the next request is served over the resumed session (n = 2: not in the cache).
+    const next = h.mate(MATE_IN_1, 2, { user: newUser() });
+    expect(String((await finalEdit(next)).body.content)).toMatch(/^Mate in 1: 1\. Ra8#/);
+    expect(h.log.some((line) => line.includes('gateway connection lost; reconnecting'))).toBe(true);
+  });
+
+  it('a Cancel click sent while the gateway is down arrives after the resume', async () => {
+    const user = newUser();
+    const handle = h.mate(HEAVY, 10, { user });
+    await progressEdit(handle);
+    h.fake.dropConnection();
+    const click = handle.click(`mate:cancel:${handle.id}`, { user });
+    expect((await click.callback(5_000)).type).toBe(CallbackType.DeferredUpdateMessage);
+    expect(String((await finalEdit(handle)).body.content)).toMatch(/^Cancelled while searching/);
+  });
+
+  it('an expired interaction token is logged, the search stopped, and the bot carries on', async () => {
+    const handle = h.mate(HEAVY, 10, { user: newUser() });
+    await progressEdit(handle);
+    handle.expireToken();
+    // The next progress refresh is refused with 401/50027.
+    await handle.waitFor((e): e is never => e.kind === 'refused', 3_000, 'a refused edit');
+    await h.fake.waitUntil(() => h.bot.running === 0, 5_000, 'the search to stop');
+    expect(h.log.some((line) => /reply is gone.*code 50027/.test(line))).toBe(true);
+    // Nothing more was tried on that token.
+    const refusedCount = handle.events.filter((e) => e.kind === 'refused').length;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(handle.events.filter((e) => e.kind === 'refused')).toHaveLength(refusedCount);
+
+    const next = h.mate(MATE_IN_1, 3, { user: newUser() });
+    expect(String((await finalEdit(next)).body.content)).toMatch(/^Mate in 1/);
+  });
+
+  it('a 429 on the answer is waited out, and the answer goes through', async () => {
+    const handle = h.mate('8/8/8/2p1R3/1p3p2/1p1k1p2/1B5p/1K2Q3 w - - 0 1', 2, { user: newUser() });
+    await handle.callback();
+    h.fake.failNext({ method: 'PATCH', path: `/webhooks/${h.fake.applicationId}/${handle.token}/`, retryAfterMs: 200, times: 2 });
+    const answer = await finalEdit(handle);
+    expect(String(answer.body.content)).toMatch(/^Mate in 2: .*\nKeys \(cooked, 2\): /);
+    const patches = h.fake.requestsWhere((r) => r.method === 'PATCH' && r.path.includes(handle.token));
+    expect(patches.filter((r) => r.status === 429)).toHaveLength(2);
+  });
+
+  it('never writes a token to the log', () => {
+    const tokens = [h.fake.token, ...h.fake.requests.map((r) => /\/webhooks\/\d+\/([^/]+)/.exec(r.path)?.[1]).filter(Boolean)];
+    expect(tokens.length).toBeGreaterThan(5);
+    const log = h.log.join('\n');
+    for (const token of tokens) expect(log).not.toContain(token);
+  });
+});
