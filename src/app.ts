@@ -5,12 +5,16 @@ import type { Readable, Writable } from 'node:stream';
 import { poolMateRunner } from './adapters/commands/poolMateRunner.ts';
 import { sharedCommands } from './adapters/commands/shared.ts';
 import { runConsole } from './adapters/console/console.ts';
+import { DiscordBot, DiscordLoginError, discordBotOptions } from './adapters/discord/bot.ts';
+import { streamLogger } from './adapters/discord/log.ts';
 import { ConfigError } from './config/errors.ts';
 import { loadConfig, type LoadConfigOptions } from './config/load.ts';
 import type { Config } from './config/types.ts';
 import { WorkerPool } from './workers/index.ts';
 
 export const EXIT_OK = 0;
+/** A bot could not start (its token was refused, its server unreachable) or lost its connection for good. */
+export const EXIT_BOT_FAILED = 1;
 /** The configuration is invalid; the problems were printed. */
 export const EXIT_BAD_CONFIG = 2;
 
@@ -23,6 +27,8 @@ export interface AppOptions {
   readonly errorOutput: Writable;
   /** Whether the input is a terminal with a person at it. */
   readonly interactive: boolean;
+  /** Aborting it ends the run as SIGINT or SIGTERM do (for tests and embedding). */
+  readonly stop?: AbortSignal;
 }
 
 /** Runs until every started part has finished and resolves to the exit status. */
@@ -38,37 +44,66 @@ export async function runApp(options: AppOptions): Promise<number> {
   }
 
   const botsEnabled = config.discord.token !== null || config.lichess.token !== null;
-  // The Discord issue replaces this line with startDiscord(config).
-  if (config.discord.token) errorOutput.write(notInThisBuild('Discord bot', 'DISCORD_TOKEN'));
   // The Lichess issue replaces this line with startLichess(config).
   if (config.lichess.token) errorOutput.write(notInThisBuild('Lichess bot', 'LICHESS_TOKEN'));
 
   if (!botsEnabled) errorOutput.write('No DISCORD_TOKEN or LICHESS_TOKEN is set: starting the local console.\n');
-  // Searches run in worker threads (started on first use), so the console stays responsive.
+  // Searches run in worker threads (started on first use), so the console and the bots stay
+  // responsive, and one long search never holds up another request.
   const pool = new WorkerPool({ size: config.workers.size, maxQueue: config.workers.maxQueue });
-  // SIGINT and SIGTERM end the run promptly, cancelling a search in progress, whatever the input
-  // is (readline sees Ctrl+C only at a terminal).
+  const runner = poolMateRunner(pool);
+  // SIGINT and SIGTERM end the run promptly, cancelling the searches in progress, whatever the
+  // input is (readline sees Ctrl+C only at a terminal).
   const shutdown = new AbortController();
   const onSignal = () => shutdown.abort();
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  options.stop?.addEventListener('abort', onSignal, { once: true });
+  let discord: DiscordBot | null = null;
+  let status = EXIT_OK;
   try {
+    if (config.discord.token) {
+      const logger = streamLogger({ output: errorOutput, level: config.logLevel, scope: 'discord', secrets: [config.discord.token] });
+      try {
+        discord = await DiscordBot.start(discordBotOptions(config, runner, pool, logger));
+      } catch (error) {
+        if (!(error instanceof DiscordLoginError)) throw error;
+        errorOutput.write(`error: the Discord bot did not start: ${error.message}\n`);
+        return EXIT_BOT_FAILED;
+      }
+    }
     if (!botsEnabled || options.interactive) {
       await runConsole({
         input: options.input,
         output: options.output,
         errorOutput,
         interactive: options.interactive,
-        commands: sharedCommands({ mate: { ...config.mate, runner: poolMateRunner(pool) } }),
+        commands: sharedCommands({ mate: { ...config.mate, runner } }),
         stop: shutdown.signal,
       });
+    } else if (discord) {
+      // Only the bots run: they live until a signal, or until Discord ends the session for good.
+      const lost = await Promise.race([aborted(shutdown.signal).then(() => null), discord.closed]);
+      if (lost !== null) {
+        errorOutput.write(`error: the Discord bot stopped: ${lost}\n`);
+        status = EXIT_BOT_FAILED;
+      }
     }
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    options.stop?.removeEventListener('abort', onSignal);
+    // The bot first: its searches are stopped and answered while the pool still runs them.
+    await discord?.stop();
     await pool.close();
   }
-  return EXIT_OK;
+  return status;
+}
+
+/** Resolves when `signal` is aborted. */
+function aborted(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
 }
 
 function notInThisBuild(bot: string, tokenKey: string): string {

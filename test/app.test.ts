@@ -45,12 +45,11 @@ describe('runApp', () => {
     expect(err).toBe('No DISCORD_TOKEN or LICHESS_TOKEN is set: starting the local console.\n');
   });
 
-  it('says, one line per bot, that the bots are not in this build, and exits without a terminal', async () => {
-    const { status, out, err } = await run({ DISCORD_TOKEN: 'd.secret', LICHESS_TOKEN: 'lip_secret' }, '/help\n');
+  it('says that the Lichess bot is not in this build, and exits without a terminal', async () => {
+    const { status, out, err } = await run({ LICHESS_TOKEN: 'lip_secret' }, '/help\n');
     expect(status).toBe(EXIT_OK);
     expect(out).toBe('');
     expect(err.trimEnd().split('\n')).toEqual([
-      'DISCORD_TOKEN is set, but the Discord bot is not available in this build yet; not starting it.',
       'LICHESS_TOKEN is set, but the Lichess bot is not available in this build yet; not starting it.',
     ]);
     expect(err).not.toContain('secret');
