@@ -216,7 +216,10 @@ async function main(argv: string[]): Promise<number> {
   const elapsed = (performance.now() - started) / 1000;
   out();
   if (runner.abortReason !== null && !interrupted) out(`match stopped early: ${runner.abortReason}`);
-  for (const line of formatSummary(summary, { tc: args.tc.pgn, interrupted })) out(line);
+  // Engines on a node budget do not play on the clock: say what they played at.
+  const limitText = (spec: EngineSpec): string => (spec.nodes === undefined ? args.tc.pgn : `${spec.nodes} nodes/move`);
+  const limits = [...new Set(specs.map(limitText))].join(' vs ');
+  for (const line of formatSummary(summary, { tc: limits, interrupted })) out(line);
   out(`(${elapsed.toFixed(0)} s${pgnPath !== null ? `; games in ${display(pgnPath)}` : ''}; highest 1-minute load average ${maxLoad.toFixed(1)} on ${cores} cores)`);
   const busy = maxLoad > cores + 0.5;
   if (busy) out(`note: the machine was busy (load up to ${maxLoad.toFixed(1)} on ${cores} cores): the engines' clocks ran while other processes had the CPU, so time losses, depth and nps are pessimistic`);

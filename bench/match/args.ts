@@ -22,6 +22,8 @@ engine spec: comma-separated key=value pairs (a comma inside a value is written 
   dir=<path>             the working directory to start it in
   option.<Name>=<value>  sent with setoption (checked against the options the engine declares)
   elo=<n>                short for option.UCI_LimitStrength=true,option.UCI_Elo=<n>
+  nodes=<n>              search n nodes a move ("go nodes") instead of playing on the clock: a
+                         self-play A/B test that a busy machine cannot skew
   a spec without "=" is the whole cmd: --engine2 stockfish
 
 options:

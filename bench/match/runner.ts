@@ -42,6 +42,9 @@ export interface RunnerHooks {
 export class MatchAbort extends Error {}
 
 /** Starts an engine, sends its options and waits for readyok. Throws on any failure. */
+/** How long an engine on a node budget (spec nodes=) may take for one move before it counts as hung. */
+const NODES_MOVE_LIMIT_MS = 120_000;
+
 export async function startEngine(spec: EngineSpec, setup: ReadonlyArray<[string, string]>, log?: TrafficLog): Promise<UciEngine> {
   const engine = await UciEngine.start(spec, log);
   try {
@@ -172,11 +175,12 @@ export class MatchRunner {
       const side = game.turn;
       const who: 0 | 1 = (side === WHITE) === engine1White ? 0 : 1;
       const engine = engines[who];
-      const limit = clock.waitLimit(side, config.graceMs);
+      const nodes = config.specs[who].nodes;
+      const limit = nodes === undefined ? clock.waitLimit(side, config.graceMs) : NODES_MOVE_LIMIT_MS;
       const before = clock.remaining[side];
       let report: SearchReport;
       try {
-        report = await engine.search(game.positionCommand(), clock.goCommand(), limit);
+        report = await engine.search(game.positionCommand(), nodes === undefined ? clock.goCommand() : `go nodes ${nodes}`, limit);
       } catch (error) {
         if (this.stopping) return record(null);
         if (error instanceof EngineTimeout) {
@@ -195,7 +199,7 @@ export class MatchRunner {
       const remainingMs = before - report.elapsedMs;
       const depth = report.score?.kind === 'mate' ? undefined : report.depth;
       moves.push({ engine: who, elapsedMs: report.elapsedMs, depth, nodes: report.nodes, remainingMs });
-      if (!clock.charge(side, report.elapsedMs)) {
+      if (!clock.charge(side, nodes === undefined ? report.elapsedMs : 0)) {
         end = game.flag();
         notes.push(`${config.names[who]} (${colorName(side)}) flagged: ${report.elapsedMs.toFixed(0)} ms for a move with ${before.toFixed(0)} ms left`);
         break;

@@ -7,6 +7,7 @@
 //   dir=<path>            the working directory to start it in (default: the current one)
 //   option.<Name>=<value> sent as "setoption name <Name> value <value>" (Name may contain spaces)
 //   elo=<n>               short for option.UCI_LimitStrength=true,option.UCI_Elo=<n>
+//   nodes=<n>             search n nodes a move (go nodes) instead of playing on the clock
 //
 // A comma inside a value is written "\,". An argument without any "=" is taken as the whole cmd,
 // so "--engine2 stockfish" works. Pure.
@@ -22,6 +23,9 @@ export interface EngineSpec {
   options: Array<[string, string]>;
   /** The UCI_Elo asked for, when any (used for the default display name). */
   elo?: number;
+  /** Search this many nodes a move ("go nodes") instead of playing on the clock: self-play A/B
+   *  tests that a busy machine cannot skew. */
+  nodes?: number;
 }
 
 export class SpecError extends Error {}
@@ -101,6 +105,9 @@ export function parseEngineSpec(text: string): EngineSpec {
     } else if (key === 'dir') {
       if (value === '') throw new SpecError('dir= is empty');
       spec.dir = value;
+    } else if (key === 'nodes') {
+      if (!/^[1-9]\d*$/.test(value)) throw new SpecError(`nodes= expects a positive whole number, got "${value}"`);
+      spec.nodes = Number(value);
     } else if (key === 'elo') {
       if (!/^\d+$/.test(value)) throw new SpecError(`elo= expects a whole number, got "${value}"`);
       spec.elo = Number(value);
@@ -112,7 +119,7 @@ export function parseEngineSpec(text: string): EngineSpec {
       setOption(spec.options, name, value);
       if (name.toLowerCase() === 'uci_elo' && /^\d+$/.test(value)) spec.elo = Number(value);
     } else {
-      throw new SpecError(`unknown key "${key}" (known: cmd, name, dir, option.<Name>, elo)`);
+      throw new SpecError(`unknown key "${key}" (known: cmd, name, dir, option.<Name>, elo, nodes)`);
     }
   }
   if (spec.argv === undefined || spec.cmd === undefined) throw new SpecError(`no cmd= in "${text}"`);

@@ -76,6 +76,26 @@ describe('npm run match with fake engines', () => {
     expect(run.stderr).toMatch(/hang: White's engine stalled \(no bestmove 2\.\d s after go/);
   });
 
+  it('plays engines on a node budget with "go nodes" and never flags them, however short the clock', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'match-'));
+    const log = join(dir, 'uci.log');
+    // Up to 30 moves each at 20 ms would flag twice over on a 0.2 s clock.
+    const run = await runMatch([
+      '--engine1', `cmd=${FAKE} --name A --think 20,nodes=500`,
+      '--engine2', `cmd=${FAKE} --name B --think 20,nodes=500`,
+      '--games', '2', '--tc', '0.2+0', '--max-plies', '60', '--no-pgn', '--log', log, '--json',
+    ]);
+    expect(run.status).toBe(0);
+    const summary = lastJson(run);
+    expect(summary.engines.map((e: { timeLosses: number }) => e.timeLosses)).toEqual([0, 0]);
+    expect(summary.wins + summary.draws + summary.losses).toBe(2);
+    expect(summary.reasons['time-forfeit']).toBeUndefined();
+    const traffic = readFileSync(log, 'utf8');
+    expect(traffic).toMatch(/go nodes 500/);
+    expect(traffic).not.toMatch(/go wtime/);
+    expect(run.stderr).toMatch(/500 nodes\/move/);
+  });
+
   it('stops on Ctrl+C after printing the partial result', async () => {
     let sent = false; // once: a second Ctrl+C means "quit at once"
     const run = await runMatch(

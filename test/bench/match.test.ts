@@ -293,7 +293,14 @@ describe('engine specs', () => {
     expect(() => parseEngineSpec('name=x')).toThrow(/no cmd=/);
     expect(() => parseEngineSpec('cmd=sf,speed=3')).toThrow(/unknown key "speed"/);
     expect(() => parseEngineSpec('cmd=sf,elo=high')).toThrow(/elo=/);
+    expect(() => parseEngineSpec('cmd=sf,nodes=0')).toThrow(/nodes= expects a positive whole number/);
+    expect(() => parseEngineSpec('cmd=sf,nodes=1e5')).toThrow(/nodes=/);
     expect(() => parseEngineSpec('cmd=sf,oops')).toThrow(/key=value/);
+  });
+
+  it('reads a node budget for self-play on "go nodes"', () => {
+    expect(parseEngineSpec('cmd=sf,nodes=30000').nodes).toBe(30000);
+    expect(parseEngineSpec('cmd=sf').nodes).toBeUndefined();
   });
 });
 
