@@ -75,9 +75,103 @@ const engineSchema = z
   })
   .prefault({});
 
-// Empty for now: the Lichess issue adds its keys here. Strict, so that a key nobody reads is
+// The Lichess bot's challenge policy and game behaviour. Strict, so that a key nobody reads is
 // reported as a typo instead of being silently ignored.
-const lichessSchema = z.strictObject({}).prefault({});
+
+/** The variants the rules core can play (the others would need their own rules). */
+export const LICHESS_VARIANTS = ['standard', 'chess960', 'fromPosition'] as const;
+/** Lichess speeds a bot may accept: never ultraBullet (Lichess refuses it for bots). */
+export const LICHESS_SPEEDS = ['bullet', 'blitz', 'rapid', 'classical', 'correspondence'] as const;
+export const LICHESS_MODES = ['rated', 'casual'] as const;
+export const LICHESS_OPPONENTS = ['human', 'bot'] as const;
+
+// Lichess's own bounds: a clock's base is at most 180 minutes, its increment at most 180 s.
+const MAX_BASE_SECONDS = 10_800;
+const MAX_INCREMENT_SECONDS = 180;
+
+/** A list of distinct values from `options`, each named in the message when wrong. */
+function subsetOf<T extends readonly [string, ...string[]]>(options: T, what: string) {
+  const error = `expected a list of ${what} from: ${options.join(', ')}`;
+  return z
+    .array(z.enum(options, { error }), { error })
+    .refine((list) => new Set(list).size === list.length, { error: `${error} (each at most once)` });
+}
+
+// Lichess user ids are lower case; names are compared case-insensitively.
+const userList = z
+  .array(z.string().regex(/^[A-Za-z0-9_-]{1,30}$/, { error: 'expected Lichess user names' }), {
+    error: 'expected a list of Lichess user names',
+  })
+  .transform((names) => names.map((name) => name.toLowerCase()));
+
+const chatText = z.string({ error: 'expected a chat line ("" for none)' }).max(140, {
+  error: 'expected at most 140 characters (Lichess drops longer chat lines)',
+});
+
+const lichessDrawSchema = z
+  .strictObject({
+    // Answer the opponent's draw offers by the evaluation (otherwise decline them all).
+    accept: z.boolean({ error: 'expected true or false' }).default(true),
+    // Accept an offer when our evaluation is at or below this (centipawns, our point of view).
+    acceptAtOrBelowCp: integerInRange(-10_000, 0).default(-150),
+    // A position is dead drawn when the evaluation stayed within this many centipawns of 0 ...
+    deadDrawCp: integerInRange(0, 200).default(20),
+    // ... for this many of our moves in a row, with little material left.
+    deadDrawMoves: integerInRange(1, 100).default(6),
+    // Offer a draw ourselves in dead-drawn endings.
+    offer: z.boolean({ error: 'expected true or false' }).default(true),
+  })
+  .prefault({});
+
+const lichessResignSchema = z
+  .strictObject({
+    enabled: z.boolean({ error: 'expected true or false' }).default(false),
+    // Resign once our evaluation was at or below this (centipawns) ...
+    atOrBelowCp: integerInRange(-10_000, -100).default(-1000),
+    // ... for this many of our moves in a row.
+    moves: integerInRange(1, 100).default(5),
+  })
+  .prefault({});
+
+const lichessSchema = z
+  .strictObject({
+    // Games played at once; challenges beyond it are declined with "later".
+    concurrency: integerInRange(1, 100).default(2),
+    variants: subsetOf(LICHESS_VARIANTS, 'variants').default(['standard', 'chess960', 'fromPosition']),
+    speeds: subsetOf(LICHESS_SPEEDS, 'speeds').default(['bullet', 'blitz', 'rapid', 'classical']),
+    modes: subsetOf(LICHESS_MODES, 'modes').default(['rated', 'casual']),
+    opponents: subsetOf(LICHESS_OPPONENTS, 'opponents').default(['human', 'bot']),
+    minBaseSeconds: integerInRange(0, MAX_BASE_SECONDS).default(0),
+    maxBaseSeconds: integerInRange(0, MAX_BASE_SECONDS).default(MAX_BASE_SECONDS),
+    minIncrementSeconds: integerInRange(0, MAX_INCREMENT_SECONDS).default(0),
+    maxIncrementSeconds: integerInRange(0, MAX_INCREMENT_SECONDS).default(MAX_INCREMENT_SECONDS),
+    // Non-empty: only these users may challenge. Checked after the block list.
+    allowList: userList.default([]),
+    blockList: userList.default([]),
+    // Time kept back on every move for the network and Lichess's lag (ms).
+    moveOverheadMs: integerInRange(0, MAX_MOVE_OVERHEAD_MS).default(300),
+    // Thinking time per move in games without a clock (correspondence, unlimited).
+    correspondenceMoveSeconds: integerInRange(1, 3600).default(30),
+    // Abort a game whose opponent has not made their first move after this long (Lichess
+    // itself aborts after 20 to 35 s, depending on the speed).
+    abortAfterSeconds: integerInRange(5, 300).default(15),
+    // Sent to the player chat at the start and end of a game; "" sends nothing.
+    // {me} and {opponent} are replaced by the names.
+    greeting: chatText.default('Hi {opponent}, I am {me}. Good luck! Type !help for my commands.'),
+    goodbye: chatText.default('Thanks for the game, {opponent}!'),
+    // Answer !help, !eval and !engine in the chat, at most once per this many seconds per game.
+    chatCommands: z.boolean({ error: 'expected true or false' }).default(true),
+    chatCooldownSeconds: integerInRange(0, 3600).default(5),
+    draw: lichessDrawSchema,
+    resign: lichessResignSchema,
+  })
+  .refine((policy) => policy.minBaseSeconds <= policy.maxBaseSeconds, {
+    error: 'minBaseSeconds must not be above maxBaseSeconds',
+  })
+  .refine((policy) => policy.minIncrementSeconds <= policy.maxIncrementSeconds, {
+    error: 'minIncrementSeconds must not be above maxIncrementSeconds',
+  })
+  .prefault({});
 
 const discordSchema = z
   .strictObject({
@@ -110,6 +204,10 @@ export type FileConfig = z.output<typeof fileConfigSchema>;
 export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 export type BookSelection = (typeof BOOK_SELECTIONS)[number];
+export type LichessVariant = (typeof LICHESS_VARIANTS)[number];
+export type LichessSpeed = (typeof LICHESS_SPEEDS)[number];
+export type LichessMode = (typeof LICHESS_MODES)[number];
+export type LichessOpponent = (typeof LICHESS_OPPONENTS)[number];
 
 /** Environment keys whose values are secrets: never echoed in an error. */
 export const SECRET_ENV_KEYS = ['DISCORD_TOKEN', 'LICHESS_TOKEN'] as const;

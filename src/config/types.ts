@@ -1,10 +1,10 @@
 // The validated configuration that start-up hands down to every part of the program.
 // Built once by loadConfig(); frozen, so nothing downstream can change it behind others' backs.
 
-import type { BookSelection, LogLevel } from './schema.ts';
+import type { BookSelection, LichessMode, LichessOpponent, LichessSpeed, LichessVariant, LogLevel } from './schema.ts';
 import type { Secret } from './secret.ts';
 
-export type { BookSelection, LogLevel };
+export type { BookSelection, LichessMode, LichessOpponent, LichessSpeed, LichessVariant, LogLevel };
 
 export interface Config {
   readonly workers: {
@@ -50,7 +50,7 @@ export interface Config {
     /** Override of Discord's API base URL, e.g. a local fake Discord in tests. */
     readonly apiUrl: string | null;
   };
-  readonly lichess: {
+  readonly lichess: LichessSettings & {
     /** Null when LICHESS_TOKEN is unset: the Lichess bot is disabled. */
     readonly token: Secret | null;
     /** Base URL of the Lichess server, without a trailing slash. */
@@ -59,4 +59,45 @@ export interface Config {
   readonly logLevel: LogLevel;
   /** The config files that were read, in merge order, as shown in messages. */
   readonly files: readonly string[];
+}
+
+/** The config file's lichess section: the challenge policy and how games are played. */
+export interface LichessSettings {
+  /** Games played at once; challenges beyond it are declined with "later". */
+  readonly concurrency: number;
+  readonly variants: readonly LichessVariant[];
+  readonly speeds: readonly LichessSpeed[];
+  readonly modes: readonly LichessMode[];
+  readonly opponents: readonly LichessOpponent[];
+  readonly minBaseSeconds: number;
+  readonly maxBaseSeconds: number;
+  readonly minIncrementSeconds: number;
+  readonly maxIncrementSeconds: number;
+  /** Lower-case user ids; non-empty: only they may challenge. */
+  readonly allowList: readonly string[];
+  /** Lower-case user ids whose challenges are always declined. */
+  readonly blockList: readonly string[];
+  /** Time kept back on every move for the network and Lichess's lag, in ms. */
+  readonly moveOverheadMs: number;
+  /** Thinking time per move in games without a clock. */
+  readonly correspondenceMoveSeconds: number;
+  /** Abort a game whose opponent has not made their first move after this long. */
+  readonly abortAfterSeconds: number;
+  /** Chat lines at the start and end of a game ("" for none); {me} and {opponent} are replaced. */
+  readonly greeting: string;
+  readonly goodbye: string;
+  readonly chatCommands: boolean;
+  readonly chatCooldownSeconds: number;
+  readonly draw: {
+    readonly accept: boolean;
+    readonly acceptAtOrBelowCp: number;
+    readonly deadDrawCp: number;
+    readonly deadDrawMoves: number;
+    readonly offer: boolean;
+  };
+  readonly resign: {
+    readonly enabled: boolean;
+    readonly atOrBelowCp: number;
+    readonly moves: number;
+  };
 }
