@@ -19,6 +19,16 @@ const ISOLATED_PAWN_EG = -15;
 /** Passed pawn bonus by rank counted from its own side (index 1 = second rank … 6 = seventh). */
 const PASSED_PAWN_MG = [0, 0, 5, 10, 20, 35, 55, 0];
 const PASSED_PAWN_EG = [0, 5, 10, 20, 40, 70, 110, 0];
+/** Endgame: a passed pawn's worth grows with the enemy king's distance from the square in front
+ *  of it and shrinks with our king's, weighted by how far the pawn has come (index as above). */
+const PASSED_KING_WEIGHT = [0, 0, 0, 1, 3, 5, 7, 0];
+const PASSED_ENEMY_KING_DISTANCE = 4;
+const PASSED_OWN_KING_DISTANCE = 2;
+/** A passed pawn whose path's next square is free. */
+const PASSED_FREE_EG = [0, 0, 0, 5, 10, 20, 35, 0];
+/** A knight, bishop, rook or queen attacked by an enemy pawn. */
+const THREAT_BY_PAWN_MG = -45;
+const THREAT_BY_PAWN_EG = -30;
 const ROOK_OPEN_FILE_MG = 25;
 const ROOK_OPEN_FILE_EG = 10;
 const ROOK_HALF_OPEN_FILE_MG = 12;
@@ -34,6 +44,10 @@ const SHIELD_FAR_MG = 6;
 const KING_ATTACKERS_MG = [0, 0, -15, -40, -75, -110, -140, -160, -170];
 /** A side without pawns needs more than a minor piece's worth of extra material to win. */
 const NO_PAWN_SCALE = 4;
+/** Pure opposite-coloured bishops with pawns: the endgame score is divided by this. */
+const OPPOSITE_BISHOPS_SCALE = 2;
+/** Rook pawns with the defending king in the corner the bishop cannot cover: close to a draw. */
+const ROOK_PAWN_DRAW_SCALE = 16;
 
 // ---- tables derived once: piece-square values with material, by piece code and 0x88 square ----
 const MG_PST = new Int32Array(16 * 128);
@@ -52,7 +66,9 @@ for (const color of [WHITE, BLACK] as const) {
   }
 }
 
-const SLIDE_STEPS: readonly (readonly number[])[] = [[], [], KNIGHT_STEPS, BISHOP_STEPS, ROOK_STEPS, KING_STEPS];
+/** The steps of each piece kind in one flat array: kind's steps are STEPS[STEPS_START[kind] .. STEPS_START[kind + 1]). */
+const STEPS = Int32Array.from([...KNIGHT_STEPS, ...BISHOP_STEPS, ...ROOK_STEPS, ...KING_STEPS]);
+const STEPS_START = Int32Array.from([0, 0, 0, 8, 12, 16, 24]);
 
 // Scratch space reused by every call (one evaluation at a time per thread).
 /** pawnsOnFile[color * 8 + file] */
@@ -86,9 +102,11 @@ export function evaluate(pos: Position): number {
   let kingAttackers1 = 0;
 
   markKingZones(pos);
-  pawnsOnFile.fill(0);
-  rearmostPawn.fill(8);
-  frontmostPawn.fill(-1);
+  for (let i = 0; i < 16; i++) {
+    pawnsOnFile[i] = 0;
+    rearmostPawn[i] = 8;
+    frontmostPawn[i] = -1;
+  }
   for (let color = 0; color < 2; color++) {
     const base = color << 4;
     for (let i = 0; i < pos.pieceCount[color]; i++) {
@@ -115,18 +133,22 @@ export function evaluate(pos: Position): number {
       eg += sign * EG_PST[piece * 128 + sq];
       phase += PHASE_WEIGHT[kind];
       if (kind === PAWN) {
-        const terms = pawnTerms(color, sq);
+        const terms = pawnTerms(pos, color, sq);
         mg += sign * terms[0];
         eg += sign * terms[1];
       } else if (kind !== KING) {
+        if (attackedByPawn(board, sq, color)) {
+          mg += sign * THREAT_BY_PAWN_MG;
+          eg += sign * THREAT_BY_PAWN_EG;
+        }
         // Mobility: squares reached that are not our own pieces; and whether the enemy king's
         // neighbourhood is among them.
-        const steps = kind === QUEEN ? KING_STEPS : SLIDE_STEPS[kind];
         const slides = kind !== KNIGHT;
         let reach = 0;
         let nearKing = false;
-        for (let d = 0; d < steps.length; d++) {
-          const step = steps[d];
+        const stepsEnd = STEPS_START[kind + 1];
+        for (let d = STEPS_START[kind]; d < stepsEnd; d++) {
+          const step = STEPS[d];
           for (let to = sq + step; (to & 0x88) === 0; to += step) {
             const target = board[to];
             if (target !== 0 && (target >> 3) === color) break;
@@ -159,7 +181,7 @@ export function evaluate(pos: Position): number {
   mg += KING_ATTACKERS_MG[Math.min(kingAttackers0, 8)] - KING_ATTACKERS_MG[Math.min(kingAttackers1, 8)];
 
   if (phase > MAX_PHASE) phase = MAX_PHASE;
-  eg = scaleWithoutPawns(pos, eg);
+  eg = scaleEndgame(pos, eg);
   const score = ((mg * phase + eg * (MAX_PHASE - phase)) / MAX_PHASE) | 0;
   return (pos.turn === WHITE ? score : -score) + TEMPO;
 }
@@ -167,7 +189,7 @@ export function evaluate(pos: Position): number {
 const pawnScore: [number, number] = [0, 0];
 
 /** Doubled, isolated and passed-pawn terms for the pawn of `color` on `sq` (uses the file tables). */
-function pawnTerms(color: number, sq: number): [number, number] {
+function pawnTerms(pos: Position, color: number, sq: number): [number, number] {
   const file = sq & 7;
   const rank = color === WHITE ? sq >> 4 : 7 - (sq >> 4);
   const own = color * 8;
@@ -194,10 +216,31 @@ function pawnTerms(color: number, sq: number): [number, number] {
   if (passed && rank === frontmostPawn[own + file]) {
     mg += PASSED_PAWN_MG[rank];
     eg += PASSED_PAWN_EG[rank];
+    const weight = PASSED_KING_WEIGHT[rank];
+    if (weight > 0) {
+      const front = sq + (color === WHITE ? 16 : -16);
+      const enemyKing = distance(pos.kingSquare[color ^ 1], front);
+      const ownKing = distance(pos.kingSquare[color], front);
+      eg += weight * (PASSED_ENEMY_KING_DISTANCE * enemyKing - PASSED_OWN_KING_DISTANCE * ownKing);
+      if (pos.board[front] === 0) eg += PASSED_FREE_EG[rank];
+    }
   }
   pawnScore[0] = mg;
   pawnScore[1] = eg;
   return pawnScore;
+}
+
+/** King steps between two 0x88 squares. */
+function distance(a: number, b: number): number {
+  return Math.max(Math.abs((a >> 4) - (b >> 4)), Math.abs((a & 7) - (b & 7)));
+}
+
+/** Does an enemy pawn attack the piece of `color` on `sq`? */
+function attackedByPawn(board: Uint8Array, sq: number, color: number): boolean {
+  // Enemy pawns attack from the squares diagonally in front of the piece (seen from its side).
+  const enemyPawn = makePiece((color ^ 1) as 0 | 1, PAWN);
+  const ahead = sq + (color === WHITE ? 16 : -16);
+  return (((ahead - 1) & 0x88) === 0 && board[ahead - 1] === enemyPawn) || (((ahead + 1) & 0x88) === 0 && board[ahead + 1] === enemyPawn);
 }
 
 /** Pawns of `color` shielding its king, when the king stands on its first two ranks (middlegame). */
@@ -225,9 +268,47 @@ function pieceValue(pos: Position, color: number): number {
   return (m[c | KNIGHT] + m[c | BISHOP]) * 3 + m[c | ROOK] * 5 + m[c | QUEEN] * 9;
 }
 
-/** Without pawns, a side a minor piece or less ahead rarely wins: shrink its endgame score. */
-function scaleWithoutPawns(pos: Position, eg: number): number {
+/**
+ * Endgames that material overstates: without pawns a side a minor piece or less ahead rarely
+ * wins; bishops of opposite colours with only pawns besides are drawish; and rook pawns whose
+ * corner the defending king holds (with no bishop, or one of the wrong colour) cannot be won.
+ */
+function scaleEndgame(pos: Position, eg: number): number {
   const strong = eg > 0 ? WHITE : BLACK;
-  if (pos.material[makePiece(strong, PAWN)] > 0) return eg;
-  return pieceValue(pos, strong) - pieceValue(pos, strong ^ 1) <= 3 ? (eg / NO_PAWN_SCALE) | 0 : eg;
+  const weak = (strong ^ 1) as 0 | 1;
+  const m = pos.material;
+  const pawns = m[makePiece(strong, PAWN)];
+  if (pawns === 0) return pieceValue(pos, strong) - pieceValue(pos, weak) <= 3 ? (eg / NO_PAWN_SCALE) | 0 : eg;
+  const strongOthers = m[makePiece(strong, KNIGHT)] + m[makePiece(strong, ROOK)] + m[makePiece(strong, QUEEN)];
+  if (strongOthers > 0) return eg;
+  const strongBishops = m[makePiece(strong, BISHOP)];
+  if (strongBishops > 1) return eg;
+  const bishopColor = strongBishops === 1 ? squareColor(bishopSquare(pos, strong)) : -1;
+  // All pawns on one rook file, the defending king next to the promotion corner.
+  const file = pawnsOnFile[strong * 8] === pawns ? 0 : pawnsOnFile[strong * 8 + 7] === pawns ? 7 : -1;
+  if (file >= 0) {
+    const corner = (strong === WHITE ? 0x70 : 0) + file;
+    if (distance(pos.kingSquare[weak], corner) <= 1 && bishopColor !== squareColor(corner)) return (eg / ROOK_PAWN_DRAW_SCALE) | 0;
+  }
+  const weakOthers = m[makePiece(weak, KNIGHT)] + m[makePiece(weak, ROOK)] + m[makePiece(weak, QUEEN)];
+  if (strongBishops === 1 && weakOthers === 0 && m[makePiece(weak, BISHOP)] === 1
+    && bishopColor !== squareColor(bishopSquare(pos, weak))) {
+    return (eg / OPPOSITE_BISHOPS_SCALE) | 0;
+  }
+  return eg;
+}
+
+/** 0 for dark squares, 1 for light ones. */
+function squareColor(sq: number): number {
+  return ((sq >> 4) + (sq & 7)) & 1;
+}
+
+/** The square of a bishop of `color` (one is known to be on the board). */
+function bishopSquare(pos: Position, color: number): number {
+  const base = color << 4;
+  for (let i = 0; i < pos.pieceCount[color]; i++) {
+    const sq = pos.pieceList[base + i];
+    if ((pos.board[sq] & 7) === BISHOP) return sq;
+  }
+  return -1;
 }

@@ -1,10 +1,13 @@
 // Move ordering for the game search: the table's move, then winning and equal captures by
 // most-valuable-victim, promotions, the killers of this ply, quiet moves by history, and last the
 // captures that lose material. Good order makes alpha-beta cut early; it never changes results.
+// The exchange of a capture that might lose material is worked out only when the capture's turn
+// comes (most nodes cut before that): until then it is ordered as a good capture, marked pending.
 
 import { isCapture, moveCaptured, moveFrom, movePromotion } from '../../chess/move.ts';
 import type { Position } from '../../chess/position.ts';
 import { QUEEN } from '../../chess/types.ts';
+import { pickBest } from '../pickBest.ts';
 import { see } from './see.ts';
 
 const TT_MOVE = 1 << 30;
@@ -13,6 +16,8 @@ const PROMOTION = 1 << 23;
 const KILLER_1 = 1 << 22;
 const KILLER_2 = (1 << 22) - 1;
 const BAD_CAPTURE = -(1 << 24);
+/** The lowest bit of a good capture's score marks one whose exchange is still to be checked. */
+const SEE_PENDING = 1;
 /** Victim values for MVV-LVA (by kind). */
 const VICTIM = [0, 1, 3, 3, 5, 9, 0];
 
@@ -20,9 +25,26 @@ const VICTIM = [0, 1, 3, 3, 5, 9, 0];
 export const historyIndex = (side: number, move: number): number => (side << 14) | (move & 0x3fff);
 export const HISTORY_MAX = 1 << 14;
 
+/**
+ * Continuation history: how well a quiet move did as the reply to the move one ply before it
+ * (and, in a second table row, two plies before). A move is named by piece code and target
+ * square, 11 bits; the table is indexed by the earlier move's name << 11 | this move's name.
+ * Name 0 stands for "no earlier move" (the root, a null move).
+ */
+export const CONTINUATION_SIZE = 1 << 22;
+export const pieceToName = (piece: number, move: number): number => (piece << 7) | ((move >> 7) & 0x7f);
+
+/** The history of a quiet move in this context: butterfly plus both continuations. */
+export function quietHistory(
+  history: Int32Array, continuation: Int16Array, side: number, move: number, name: number, before1: number, before2: number,
+): number {
+  return history[historyIndex(side, move)] + continuation[(before1 << 11) | name] + continuation[(before2 << 11) | name];
+}
+
 export function scoreMoves(
   pos: Position, moves: Int32Array, scores: Int32Array, start: number, end: number,
   ttMove: number, killer1: number, killer2: number, history: Int32Array,
+  continuation: Int16Array, before1: number, before2: number,
 ): void {
   const side = pos.turn;
   for (let i = start; i < end; i++) {
@@ -34,14 +56,31 @@ export function scoreMoves(
       const attacker = pos.board[moveFrom(move)] & 7;
       const mvvLva = victim * 16 - attacker;
       // Taking a piece worth at least the taker cannot lose material: no exchange to work out.
-      const good = victim >= VICTIM[attacker] || see(pos, move) >= 0;
-      score = (good ? GOOD_CAPTURE : BAD_CAPTURE) + mvvLva * 64 + movePromotion(move);
+      const pending = victim >= VICTIM[attacker] ? 0 : SEE_PENDING;
+      score = GOOD_CAPTURE + (mvvLva * 8 + movePromotion(move)) * 2 + pending;
     } else if (movePromotion(move) === QUEEN) score = PROMOTION;
     else if (movePromotion(move) !== 0) score = BAD_CAPTURE - 1000; // under-promotions: rarely worth a look
     else if (move === killer1) score = KILLER_1;
     else if (move === killer2) score = KILLER_2;
-    else score = history[historyIndex(side, move)];
+    else score = quietHistory(history, continuation, side, move, pieceToName(pos.board[moveFrom(move)], move), before1, before2);
     scores[i] = score;
+  }
+}
+
+/**
+ * Takes the best-ordered move of [i, end) into slot i, first settling pending exchanges that come
+ * up: a capture that loses material drops to the end of the order and the next best is taken.
+ */
+export function pickOrdered(pos: Position, moves: Int32Array, scores: Int32Array, i: number, end: number): number {
+  for (;;) {
+    const move = pickBest(moves, scores, i, end);
+    const score = scores[i];
+    if ((score & SEE_PENDING) === 0 || score < GOOD_CAPTURE || score >= TT_MOVE) return move;
+    if (see(pos, move) >= 0) {
+      scores[i] = score - SEE_PENDING;
+      return move;
+    }
+    scores[i] = BAD_CAPTURE + ((score - GOOD_CAPTURE) >> 1);
   }
 }
 

@@ -4,18 +4,22 @@
 // the root, MATE - plies, so they agree with the mate solver's lengths.
 
 import { CheckDetector } from '../../chess/checks.ts';
-import { MAX_MOVES, NO_MOVE, isCapture, moveFrom, movePromotion } from '../../chess/move.ts';
+import {
+  FLAG_CASTLE, FLAG_EN_PASSANT, MAX_MOVES, NO_MOVE, isCapture, moveCaptured, moveFlag, moveFrom, movePromotion, moveTo,
+} from '../../chess/move.ts';
 import { generateLegal, generateTactical, hasLegalMove } from '../../chess/movegen.ts';
 import type { Position } from '../../chess/position.ts';
 import { isInsufficientMaterial } from '../../chess/status.ts';
-import { BISHOP, KNIGHT, QUEEN, ROOK, makePiece } from '../../chess/types.ts';
+import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, makePiece } from '../../chess/types.ts';
 import { makeUci } from '../../chess/uci.ts';
 import { pickBest } from '../pickBest.ts';
 import { EvalCache } from './evalCache.ts';
 import { evaluate } from './evaluate.ts';
-import { HISTORY_MAX, historyIndex, scoreMoves, scoreTacticalMoves } from './ordering.ts';
+import {
+  CONTINUATION_SIZE, HISTORY_MAX, historyIndex, pickOrdered, pieceToName, quietHistory, scoreMoves, scoreTacticalMoves,
+} from './ordering.ts';
 import { SEE_VALUE, see } from './see.ts';
-import { type TimeBudget, planTime } from './timeman.ts';
+import { type TimeBudget, planTime, softLimitMs } from './timeman.ts';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.ts';
 import type { Score, SearchInfo, SearchLimits, SearchResult } from './types.ts';
 
@@ -34,6 +38,8 @@ const RFP_MARGIN_PER_DEPTH = 80;
 const NULL_MOVE_MIN_DEPTH = 3;
 const LMP_MAX_DEPTH = 3;
 const LMR_MIN_DEPTH = 3;
+/** Each this much history (butterfly plus continuations) takes one ply off a late move's reduction. */
+const LMR_HISTORY_DIVISOR = 12000;
 /** Futility: at depth 1-2, quiet moves cannot lift a score this far below alpha. */
 const FUTILITY_MAX_DEPTH = 2;
 const FUTILITY_MARGIN = 100;
@@ -42,6 +48,10 @@ const FUTILITY_MARGIN_PER_DEPTH = 120;
 const IIR_MIN_DEPTH = 4;
 /** Quiescence skips captures that cannot lift the score to alpha even with this much to spare. */
 const DELTA_MARGIN = 200;
+/** The stages of a node's move loop. */
+const STAGE_TT_MOVE = 0;
+const STAGE_GENERATE = 1;
+const STAGE_REST = 2;
 /** The search polls its limits every this many nodes. */
 const POLL_INTERVAL = 2048;
 
@@ -64,6 +74,9 @@ export class Engine {
   private readonly scores = new Int32Array(MAX_MOVES * (MAX_PLY + 8));
   private readonly killers = new Int32Array(2 * (MAX_PLY + 8));
   private readonly history = new Int32Array(2 << 14);
+  private readonly continuation = new Int16Array(CONTINUATION_SIZE);
+  /** The name (piece and target, see ordering.ts) of the move played at each ply; 0 for a null move. */
+  private readonly played = new Int32Array(MAX_PLY + 8);
   private readonly pv = new Int32Array((MAX_PLY + 8) * (MAX_PLY + 8));
   private readonly pvLength = new Int32Array(MAX_PLY + 8);
   private readonly staticEval = new Int32Array(MAX_PLY + 8);
@@ -90,6 +103,7 @@ export class Engine {
   newGame(): void {
     this.tt.clear();
     this.history.fill(0);
+    this.continuation.fill(0);
     this.evalCache.clear();
   }
 
@@ -120,6 +134,8 @@ export class Engine {
     let bestLine: number[] = [this.moves[0]];
     let bestScore = 0;
     let completedDepth = 0;
+    let previousBest = NO_MOVE;
+    let stableIterations = 0;
     const maxDepth = Math.min(limits.depth ?? MAX_PLY - 1, MAX_PLY - 1);
     for (let depth = 1; depth <= maxDepth; depth++) {
       this.seldepth = 0;
@@ -132,8 +148,10 @@ export class Engine {
       }
       if (this.stopped) break;
       completedDepth = depth;
+      stableIterations = bestLine[0] === previousBest ? stableIterations + 1 : 0;
+      previousBest = bestLine[0];
       hooks.onInfo?.(this.info(depth, bestScore, bestLine));
-      if (this.shouldNotDeepen(depth, bestScore)) break;
+      if (this.shouldNotDeepen(depth, bestScore, stableIterations)) break;
     }
     const pv = this.lineToUci(bestLine);
     return {
@@ -162,12 +180,15 @@ export class Engine {
   }
 
   /** After a completed iteration: is another one worth starting? */
-  private shouldNotDeepen(depth: number, score: number): boolean {
+  private shouldNotDeepen(depth: number, score: number, stableIterations: number): boolean {
     if (this.limits.infinite) return false;
     if (this.limits.nodes !== undefined && this.nodes >= this.limits.nodes) return true;
+    const budget = this.budget;
+    if (budget === null) return false;
     // A mate found with depth to spare will not change.
-    if (Math.abs(score) >= MATE_BOUND && depth >= MATE - Math.abs(score) + 4) return this.budget !== null;
-    return this.budget !== null && this.hooks.now() - this.startTime >= this.budget.softMs;
+    if (Math.abs(score) >= MATE_BOUND && depth >= MATE - Math.abs(score) + 4) return true;
+    const soft = this.limits.movetimeMs !== undefined ? budget.softMs : softLimitMs(budget, stableIterations);
+    return this.hooks.now() - this.startTime >= soft;
   }
 
   private aspirationSearch(depth: number, previous: number): number {
@@ -258,6 +279,7 @@ export class Engine {
       // "refute" the shorter mate found elsewhere.
       if (depth >= NULL_MOVE_MIN_DEPTH && !afterNull && staticEval >= beta && Math.abs(beta) < MATE_BOUND && this.hasPieces(pos.turn)) {
         const reduction = 3 + (depth >> 2) + Math.min(3, ((staticEval - beta) / 200) | 0);
+        this.played[ply] = 0;
         pos.makeNull();
         // After a pass the opponent cannot be in check: we were not checking before it.
         const score = -this.negamax(depth - 1 - reduction, -beta, -beta + 1, ply + 1, false, true, false);
@@ -267,13 +289,10 @@ export class Engine {
       }
     }
 
-    const start = ply * MAX_MOVES;
-    const end = generateLegal(pos, this.moves, start);
-    if (end === start) return inCheck ? -MATE + ply : DRAW;
     const killer1 = this.killers[2 * ply];
     const killer2 = this.killers[2 * ply + 1];
-    scoreMoves(pos, this.moves, this.scores, start, end, ttMove, killer1, killer2, this.history);
-
+    const before1 = ply >= 1 ? this.played[ply - 1] : 0;
+    const before2 = ply >= 2 ? this.played[ply - 2] : 0;
     const alphaAtStart = alpha;
     const futile = !pvNode && !inCheck && depth <= FUTILITY_MAX_DEPTH && Math.abs(alpha) < MATE_BOUND
       && staticEval + FUTILITY_MARGIN + FUTILITY_MARGIN_PER_DEPTH * depth <= alpha;
@@ -286,14 +305,37 @@ export class Engine {
     let bestScore = -INFINITE;
     let bestMove = NO_MOVE;
     let quiets = 0;
-    for (let i = start; i < end; i++) {
-      const move = pickBest(this.moves, this.scores, i, end);
-      const moveNumber = i - start + 1;
+    let moveNumber = 0;
+    // Staged: the table's move is tried before any move is generated, since it often cuts at once.
+    const ttMoveFirst = ttMove !== NO_MOVE && fitsPosition(pos, ttMove);
+    let stage = ttMoveFirst ? STAGE_TT_MOVE : STAGE_GENERATE;
+    const start = ply * MAX_MOVES;
+    let end = start;
+    let i = start;
+    for (;;) {
+      let move: number;
+      if (stage === STAGE_TT_MOVE) {
+        move = ttMove;
+        stage = STAGE_GENERATE;
+      } else {
+        if (stage === STAGE_GENERATE) {
+          end = generateLegal(pos, this.moves, start);
+          if (end === start) return inCheck ? -MATE + ply : DRAW;
+          scoreMoves(pos, this.moves, this.scores, start, end, ttMove, killer1, killer2, this.history, this.continuation, before1, before2);
+          stage = STAGE_REST;
+        }
+        if (i >= end) break;
+        move = pickOrdered(pos, this.moves, this.scores, i++, end);
+        if (ttMoveFirst && move === ttMove) continue;
+      }
+      moveNumber++;
       const quiet = !isCapture(move) && movePromotion(move) === 0;
       if (pruneQuiets && quiet && bestScore > -MATE_BOUND && (futile || moveNumber > lateMove)
         && !checks.givesCheck(pos, move)) {
         continue;
       }
+      const name = pieceToName(pos.board[moveFrom(move)], move);
+      this.played[ply] = name;
       pos.make(move);
       const givesCheck = pos.inCheck();
       let score: number;
@@ -306,6 +348,8 @@ export class Engine {
           if (pvNode) reduction--;
           if (!improving) reduction++;
           if (move === killer1 || move === killer2) reduction--;
+          // Moves that did well here before are reduced less, ones that did badly more.
+          reduction -= (quietHistory(this.history, this.continuation, pos.turn ^ 1, move, name, before1, before2) / LMR_HISTORY_DIVISOR) | 0;
           reduction = Math.max(0, Math.min(reduction, depth - 2));
         }
         score = -this.negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, false, false, givesCheck);
@@ -322,7 +366,7 @@ export class Engine {
           bestMove = move;
           this.updatePv(ply, move);
           if (alpha >= beta) {
-            if (quiet) this.rewardQuiet(move, ply, depth, quiets);
+            if (quiet) this.rewardQuiet(move, ply, depth, quiets, before1, before2);
             break;
           }
         }
@@ -343,6 +387,18 @@ export class Engine {
     if (ply > this.seldepth) this.seldepth = ply;
     if (ply >= MAX_PLY) return evaluate(pos);
 
+    // A table entry of any depth settles a quiescence node (whose depth is 0). Quiescence results
+    // are not stored: tried, that hid a known mate in 3 (test/search/play/mate.test.ts).
+    const tt = this.tt;
+    const entry = tt.probe(pos.hashHi, pos.hashLo);
+    if (entry >= 0) {
+      const score = fromTableScore(tt.score(entry), ply);
+      const bound = tt.bound(entry);
+      if (bound === BOUND_EXACT || (bound === BOUND_LOWER && score >= beta) || (bound === BOUND_UPPER && score <= alpha)) {
+        return score;
+      }
+    }
+
     const inCheck = pos.inCheck();
     let bestScore = -MATE + ply;
     let standPat = -INFINITE;
@@ -357,7 +413,7 @@ export class Engine {
     if (inCheck) {
       end = generateLegal(pos, this.moves, start);
       if (end === start) return -MATE + ply;
-      scoreMoves(pos, this.moves, this.scores, start, end, NO_MOVE, NO_MOVE, NO_MOVE, this.history);
+      scoreMoves(pos, this.moves, this.scores, start, end, NO_MOVE, NO_MOVE, NO_MOVE, this.history, this.continuation, 0, 0);
     } else {
       end = scoreTacticalMoves(pos, this.moves, this.scores, start, generateTactical(pos, this.moves, start));
     }
@@ -393,23 +449,28 @@ export class Engine {
     this.pvLength[ply] = Math.max(childLength, ply + 1);
   }
 
-  /** A quiet move caused a cut-off: make it a killer, raise its history, lower the ones tried before. */
-  private rewardQuiet(move: number, ply: number, depth: number, quietsBefore: number): void {
+  /** A quiet move caused a cut-off: make it a killer, raise its histories, lower the ones tried before. */
+  private rewardQuiet(move: number, ply: number, depth: number, quietsBefore: number, before1: number, before2: number): void {
     if (this.killers[2 * ply] !== move) {
       this.killers[2 * ply + 1] = this.killers[2 * ply];
       this.killers[2 * ply] = move;
     }
-    const side = this.pos.turn;
     const bonus = Math.min(depth * depth, 400);
-    this.bumpHistory(historyIndex(side, move), bonus);
+    this.updateQuiet(move, bonus, before1, before2);
     const start = ply * MAX_MOVES;
-    for (let i = 0; i < quietsBefore; i++) this.bumpHistory(historyIndex(side, this.quietsTried[start + i]), -bonus);
+    for (let i = 0; i < quietsBefore; i++) this.updateQuiet(this.quietsTried[start + i], -bonus, before1, before2);
   }
 
-  /** History with gravity: each update pulls the value towards ±HISTORY_MAX, never past it. */
-  private bumpHistory(index: number, bonus: number): void {
-    const h = this.history[index];
-    this.history[index] = h + bonus - ((h * Math.abs(bonus)) / HISTORY_MAX | 0);
+  private updateQuiet(move: number, bonus: number, before1: number, before2: number): void {
+    const history = this.history;
+    const index = historyIndex(this.pos.turn, move);
+    history[index] = withGravity(history[index], bonus);
+    const name = pieceToName(this.pos.board[moveFrom(move)], move);
+    const continuation = this.continuation;
+    const index1 = (before1 << 11) | name;
+    continuation[index1] = withGravity(continuation[index1], bonus);
+    const index2 = (before2 << 11) | name;
+    continuation[index2] = withGravity(continuation[index2], bonus);
   }
 
   private hasPieces(side: 0 | 1): boolean {
@@ -441,6 +502,28 @@ export class Engine {
       hashfull: this.tt.hashfull(),
     };
   }
+}
+
+/**
+ * Can the table's move be played here without generating the moves? The table matched all 64
+ * bits of the key, so the move came from this very position; the check only guards the board
+ * against a key collision, by insisting the move fits what stands on it. Castling is left to the
+ * generated list (it is still tried first there).
+ */
+function fitsPosition(pos: Position, move: number): boolean {
+  const piece = pos.board[moveFrom(move)];
+  if (piece === 0 || (piece >> 3) !== pos.turn) return false;
+  const flag = moveFlag(move);
+  if (flag === FLAG_CASTLE) return false;
+  if (flag === FLAG_EN_PASSANT) return (piece & 7) === PAWN && moveTo(move) === pos.epSquare;
+  if (flag !== 0 && (piece & 7) !== PAWN) return false;
+  const captured = pos.board[moveTo(move)];
+  return captured === moveCaptured(move) && (captured & 7) !== KING;
+}
+
+/** History with gravity: each update pulls the value towards ±HISTORY_MAX, never past it. */
+function withGravity(value: number, bonus: number): number {
+  return value + bonus - ((value * Math.abs(bonus)) / HISTORY_MAX | 0);
 }
 
 /** Mate scores are stored relative to the node (plies from it), not the root. */

@@ -40,3 +40,13 @@ export function planTime(limits: SearchLimits): TimeBudget | null {
   const hardMs = Math.max(1, Math.min(softMs * HARD_OVER_SOFT, usable * (movesToGo === 1 ? 0.9 : MAX_SHARE_OF_CLOCK * 2)));
   return { softMs: Math.min(softMs, hardMs), hardMs };
 }
+
+/** Share of the soft limit to use by how many iterations in a row kept the same best move: a best
+ *  move that keeps changing deserves more time, a settled one less (the hard limit bounds both). */
+const STABILITY_SCALE = [1.4, 1.1, 0.9, 0.8, 0.7];
+export const MIN_STABILITY_SCALE = Math.min(...STABILITY_SCALE);
+
+/** The soft limit after an iteration, given how long the best move has stayed the same. */
+export function softLimitMs(budget: TimeBudget, stableIterations: number): number {
+  return budget.softMs * STABILITY_SCALE[Math.min(stableIterations, STABILITY_SCALE.length - 1)];
+}

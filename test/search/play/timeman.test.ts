@@ -13,6 +13,7 @@ import {
   type SearchLimits,
   planTime,
 } from '../../../src/search/play/index.ts';
+import { MIN_STABILITY_SCALE, softLimitMs } from '../../../src/search/play/timeman.ts';
 
 const MIDDLEGAME = 'r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 3 9';
 /** The engine checks its limits every this many nodes (POLL_INTERVAL in search.ts), so a limit is
@@ -100,6 +101,16 @@ describe('planTime', () => {
     expect(planTime({ infinite: true, clock: { timeMs: 1_000, incrementMs: 0 } })).toBeNull();
     expect(planTime({ infinite: true, movetimeMs: 1_000 })).toBeNull();
   });
+
+  it('gives an unsettled best move more of the soft limit and a settled one less', () => {
+    const budget = { softMs: 1_000, hardMs: 3_000 };
+    expect(softLimitMs(budget, 0)).toBeGreaterThan(budget.softMs);
+    for (let stable = 1; stable < 10; stable++) {
+      expect(softLimitMs(budget, stable)).toBeLessThanOrEqual(softLimitMs(budget, stable - 1));
+    }
+    expect(softLimitMs(budget, 9)).toBe(budget.softMs * MIN_STABILITY_SCALE);
+    expect(softLimitMs(budget, 0)).toBeLessThan(budget.hardMs);
+  });
 });
 
 describe('the search on a clock (fake clock, advancing per node)', () => {
@@ -119,7 +130,7 @@ describe('the search on a clock (fake clock, advancing per node)', () => {
     const result = engine.search(parseFen(MIDDLEGAME), { clock }, { now: nodeClock(engine, msPerNode) });
     expect(legalUci(parseFen(MIDDLEGAME))).toContain(result.bestMove);
     expect(result.depth).toBeGreaterThanOrEqual(1);
-    expect(result.timeMs).toBeGreaterThanOrEqual(Math.floor(budget.softMs));
+    expect(result.timeMs).toBeGreaterThanOrEqual(Math.floor(budget.softMs * MIN_STABILITY_SCALE));
     expect(result.timeMs).toBeLessThanOrEqual(Math.ceil(budget.hardMs + POLL_NODES * msPerNode));
     expect(result.timeMs).toBeLessThan(clock.timeMs - DEFAULT_MOVE_OVERHEAD_MS);
   });

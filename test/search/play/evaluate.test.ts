@@ -1,0 +1,77 @@
+// The static evaluation: symmetric between the colours, and each term pointing the right way.
+// Values are compared, not pinned, so that tuning the weights does not break these tests.
+
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { STARTING_FEN, parseFen } from '../../../src/chess/fen.ts';
+import { evaluate } from '../../../src/search/play/evaluate.ts';
+
+const evalOf = (fen: string): number => evaluate(parseFen(fen));
+
+/** The same position with the colours swapped and the board turned upside down. */
+function mirror(fen: string): string {
+  const [board, turn, castling, ep, ...rest] = fen.split(' ');
+  const swapCase = (text: string) => [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+  const flippedBoard = board.split('/').reverse().map(swapCase).join('/');
+  const flippedCastling = castling === '-' ? '-' : [...swapCase(castling)].sort((a, b) => (a < b ? -1 : 1)).join('');
+  const flippedEp = ep === '-' ? '-' : `${ep[0]}${ep[1] === '3' ? '6' : '3'}`;
+  return [flippedBoard, turn === 'w' ? 'b' : 'w', flippedCastling, flippedEp, ...rest].join(' ');
+}
+
+const WAC = readFileSync(new URL('../../data/wac.epd', import.meta.url), 'utf8')
+  .trim().split('\n').filter((line) => !line.startsWith('#')).map((line) => `${line.split(' ').slice(0, 4).join(' ')} 0 1`);
+
+describe('evaluate', () => {
+  it('scores a position and its colour-flipped mirror alike (from the side to move)', () => {
+    expect(WAC.length).toBeGreaterThan(20);
+    for (const fen of [STARTING_FEN, ...WAC]) expect(evalOf(mirror(fen)), fen).toBe(evalOf(fen));
+  });
+
+  it('gives the starting position only the move', () => {
+    expect(Math.abs(evalOf(STARTING_FEN))).toBeLessThanOrEqual(20);
+  });
+
+  it('counts material', () => {
+    expect(evalOf('4k3/8/8/8/8/8/8/3QK3 w - - 0 1')).toBeGreaterThan(800);
+    expect(evalOf('4k3/8/8/8/8/8/8/3QK3 b - - 0 1')).toBeLessThan(-800);
+  });
+
+  it('values a passed pawn more the further it has come', () => {
+    const on = (rank: number) => evalOf(`4k3/8/8/8/8/8/8/4K3 w - - 0 1`.replace('8/8/8/8/8/8', [...Array(6)].map((_, i) => (6 - i === rank - 1 ? '1P6' : '8')).join('/')));
+    expect(on(6)).toBeGreaterThan(on(4));
+    expect(on(4)).toBeGreaterThan(on(3));
+  });
+
+  it('values a passed pawn more with the enemy king far from its path', () => {
+    expect(evalOf('8/8/1P6/8/8/8/7k/4K3 w - - 0 1')).toBeGreaterThan(evalOf('2k5/8/1P6/8/8/8/8/4K3 w - - 0 1'));
+  });
+
+  it('counts a piece attacked by a pawn against its side', () => {
+    const attacked = evalOf('4k3/8/8/4p3/5N2/8/8/4K3 w - - 0 1');
+    const safe = evalOf('4k3/8/8/4p3/8/5N2/8/4K3 w - - 0 1');
+    expect(attacked).toBeLessThan(safe);
+  });
+
+  describe('endgames that material overstates', () => {
+    it('halves opposite-coloured bishops with pawns, not same-coloured ones', () => {
+      const opposite = evalOf('8/5k2/8/2p1b3/8/1PP5/4B3/5K2 w - - 0 1'); // e5 dark, e2 light
+      const same = evalOf('8/5k2/8/2p1b3/8/1PP5/5B2/5K2 w - - 0 1'); // f2 dark
+      expect(opposite).toBeGreaterThan(0);
+      expect(opposite).toBeLessThan(same);
+    });
+
+    it('sees the wrong rook pawn as a draw when the defending king holds the corner', () => {
+      // Black's h-pawn queens on h1 (light); a dark-squared bishop cannot drive the king out.
+      expect(evalOf('8/8/3b4/8/8/5k2/7p/7K w - - 0 1')).toBeGreaterThan(-100);
+      expect(evalOf('8/8/8/8/8/5k2/7p/7K w - - 0 1')).toBeGreaterThan(-100);
+      // The right bishop, or a king shut out of the corner, and it wins.
+      expect(evalOf('8/8/4b3/8/8/5k2/7p/7K w - - 0 1')).toBeLessThan(-400);
+      expect(evalOf('8/8/3b4/8/8/6k1/7p/5K2 w - - 0 1')).toBeLessThan(-400);
+    });
+
+    it('shrinks a minor piece up without pawns', () => {
+      expect(evalOf('8/8/8/3k4/8/8/8/2B1K3 w - - 0 1')).toBeLessThan(150);
+      expect(evalOf('8/8/8/3k4/8/8/8/2R1K3 w - - 0 1')).toBeGreaterThan(300);
+    });
+  });
+});
