@@ -1,0 +1,186 @@
+// Choosing our move in a live game: the opening book first, then the game engine in the worker
+// pool with a time budget from our clock, the increment and the move overhead. Whatever the pool
+// does (queued behind other work, a crashed or stuck worker), a move comes back before a hard
+// deadline: the engine is stopped and its best move so far is used, or a quick search here.
+
+import { performance } from 'node:perf_hooks';
+import { generateLegal } from '../chess/movegen.ts';
+import { MAX_MOVES, NO_MOVE } from '../chess/move.ts';
+import type { Position } from '../chess/position.ts';
+import { makeUci, parseUci } from '../chess/uci.ts';
+import { type PolyglotBook, gamePly } from '../search/book/index.ts';
+import { Engine, type Score, type SearchInfo, type SearchLimits, type SearchResult, planTime } from '../search/play/index.ts';
+import type { Job, JobProgress, JobResult, RunOptions } from '../workers/index.ts';
+import type { GameSession } from './session.ts';
+
+/** Runs a job somewhere (WorkerPool.run, or a fake in tests). */
+export type JobRunner = <J extends Job>(job: J, options?: RunOptions<JobProgress<J>>) => Promise<JobResult<J>>;
+
+export interface MoveChoice {
+  /** In the form Lichess wants for this game (king-to-rook castling outside standard chess). */
+  readonly uci: string;
+  /** Our evaluation (null for a book move or a last-resort move). */
+  readonly score: Score | null;
+  readonly depth: number;
+  readonly source: 'book' | 'engine' | 'fallback';
+  /** What went wrong when the source is "fallback". */
+  readonly why?: string;
+  readonly elapsedMs: number;
+}
+
+export interface ChooserOptions {
+  readonly run: JobRunner;
+  readonly hashMb: number;
+  readonly book: PolyglotBook | null;
+  /** Kept back on every move for the network and Lichess's lag. */
+  readonly moveOverheadMs: number;
+  /** Think time per move without a clock. */
+  readonly correspondenceMoveMs: number;
+  readonly random?: () => number;
+  /** Monotonic ms. */
+  readonly now?: () => number;
+}
+
+// The first two moves are played before the clocks start, against Lichess's first-move deadline
+// (20 s in bullet): a fixed short think is enough and safe.
+const FIRST_MOVE_MS = 2_000;
+/** Time the engine may overrun its own hard limit before we stop waiting for it. */
+const OUTER_SLACK_MS = 250;
+/** After telling the engine to stop, how long its answer may take before we give up on it. */
+const STOP_WAIT_MS = 150;
+/** Never plan to leave less than this on our clock when deciding the outer deadline. */
+const CLOCK_RESERVE_MS = 100;
+
+export class MoveChooser {
+  private readonly now: () => number;
+  private readonly random: () => number;
+  private fallbackEngine: Engine | undefined;
+
+  constructor(private readonly options: ChooserOptions) {
+    this.now = options.now ?? (() => performance.now());
+    this.random = options.random ?? Math.random;
+  }
+
+  /** The move for the session's current position, or null when there is none (or `signal` aborted). */
+  async choose(session: GameSession, signal: AbortSignal, onInfo?: (info: SearchInfo) => void): Promise<MoveChoice | null> {
+    const start = this.now();
+    const position = session.position;
+    const kingToRook = session.setup.variant !== 'standard';
+    if (signal.aborted || !hasMoves(position)) return null;
+    const elapsed = () => this.now() - start;
+
+    const book = this.options.book?.pick(position, gamePly(position), this.random);
+    if (book) {
+      const uci = toLichessUci(position, book.uci, kingToRook);
+      if (uci) return { uci, score: null, depth: 0, source: 'book', elapsedMs: elapsed() };
+    }
+
+    const limits = this.limitsFor(session);
+    const hardMs = planTime(limits)?.hardMs ?? FIRST_MOVE_MS;
+    const usable = session.setup.clock ? session.ourTimeMs(this.now()) - this.options.moveOverheadMs - CLOCK_RESERVE_MS : Infinity;
+    const outerMs = Math.max(1, Math.min(hardMs + OUTER_SLACK_MS, Math.max(hardMs, usable)));
+
+    let best: SearchInfo | null = null;
+    const controller = new AbortController();
+    const stopAll = () => controller.abort();
+    signal.addEventListener('abort', stopAll, { once: true });
+    const job = this.options.run(
+      { kind: 'play', fen: session.setup.initialFen, moves: [...session.state.moves], limits, hashMb: this.options.hashMb },
+      {
+        signal: controller.signal,
+        deadline: Date.now() + hardMs + OUTER_SLACK_MS / 2,
+        onProgress: (info) => {
+          best = info;
+          onInfo?.(info);
+        },
+      },
+    );
+    try {
+      const outcome = await raceTimeout(job, outerMs);
+      let result: SearchResult | null = outcome.kind === 'done' ? outcome.value : null;
+      let why = outcome.kind === 'failed' ? describe(outcome.error) : 'the engine missed its deadline';
+      if (outcome.kind === 'timeout') {
+        controller.abort();
+        const late = await raceTimeout(job, STOP_WAIT_MS);
+        if (late.kind === 'done') result = late.value;
+      }
+      if (signal.aborted) return null;
+      if (result?.bestMove) {
+        const uci = toLichessUci(position, result.bestMove, kingToRook);
+        if (uci) return { uci, score: result.score, depth: result.depth, source: 'engine', elapsedMs: elapsed() };
+        why = `the engine answered ${result.bestMove}, not a legal move here`;
+      }
+      return this.fallback(position, kingToRook, best, why, elapsed());
+    } finally {
+      signal.removeEventListener('abort', stopAll);
+      job.catch(() => {});
+    }
+  }
+
+  /** How long the engine may think: the clock's share, or a fixed time before the clocks run. */
+  private limitsFor(session: GameSession): SearchLimits {
+    const overhead = this.options.moveOverheadMs;
+    if (!session.setup.clock) return { movetimeMs: this.options.correspondenceMoveMs + overhead, moveOverheadMs: overhead };
+    const timeMs = session.ourTimeMs(this.now());
+    if (!session.clockRunning) {
+      const deadline = session.state.millisToMove;
+      const cap = deadline !== null ? Math.max(200, deadline / 4) : FIRST_MOVE_MS;
+      return { movetimeMs: Math.min(FIRST_MOVE_MS, cap, timeMs / 10) + overhead, moveOverheadMs: overhead };
+    }
+    return { clock: { timeMs, incrementMs: session.ourIncrementMs }, moveOverheadMs: overhead };
+  }
+
+  /** The engine's last reported best move, else a depth-1 search here, else any legal move. */
+  private fallback(position: Position, kingToRook: boolean, best: SearchInfo | null, why: string, elapsedMs: number): MoveChoice {
+    const fromPv = best?.pv[0] ? toLichessUci(position, best.pv[0], kingToRook) : null;
+    if (fromPv && best) return { uci: fromPv, score: best.score, depth: best.depth, source: 'fallback', why, elapsedMs };
+    let uci: string | null = null;
+    try {
+      this.fallbackEngine ??= new Engine(1);
+      const quick = this.fallbackEngine.search(position.clone(), { depth: 1 }, { now: () => performance.now() });
+      if (quick.bestMove) uci = toLichessUci(position, quick.bestMove, kingToRook);
+    } catch {
+      // A broken engine must not cost the game: any legal move will do.
+    }
+    uci ??= anyLegalMove(position, kingToRook);
+    return { uci: uci!, score: null, depth: 0, source: 'fallback', why, elapsedMs };
+  }
+}
+
+/** `uci` (either castling form) as Lichess wants it here, or null when it is not legal. */
+export function toLichessUci(position: Position, uci: string, kingToRook: boolean): string | null {
+  const move = parseUci(position, uci);
+  return move === NO_MOVE ? null : makeUci(position, move, kingToRook);
+}
+
+function hasMoves(position: Position): boolean {
+  return generateLegal(position, new Int32Array(MAX_MOVES), 0) > 0;
+}
+
+function anyLegalMove(position: Position, kingToRook: boolean): string | null {
+  const moves = new Int32Array(MAX_MOVES);
+  const count = generateLegal(position, moves, 0);
+  return count > 0 ? makeUci(position, moves[0]!, kingToRook) : null;
+}
+
+type Outcome<T> = { kind: 'done'; value: T } | { kind: 'failed'; error: unknown } | { kind: 'timeout' };
+
+function raceTimeout<T>(promise: Promise<T>, ms: number): Promise<Outcome<T>> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve({ kind: 'timeout' }), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve({ kind: 'done', value });
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        resolve({ kind: 'failed', error });
+      },
+    );
+  });
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
