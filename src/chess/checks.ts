@@ -48,6 +48,9 @@ export function givesCheck(pos: Position, move: number): boolean {
  * unveils check); givesCheck() is then a table lookup and at most one ray walk per move.
  * Valid until the position changes: prepare again after make/unmake.
  */
+/** Where a detector's stamps start over (see prepare). */
+const STAMP_LIMIT = 2 ** 30;
+
 export class CheckDetector {
   private readonly unveilStamp = new Int32Array(128);
   private readonly unveilStep = new Int32Array(128);
@@ -55,7 +58,12 @@ export class CheckDetector {
   private king = 0;
 
   prepare(pos: Position): void {
-    const current = ++this.stamp;
+    // The marks are Int32s: start over (wiping them) long before the stamp could outgrow one.
+    if (++this.stamp >= STAMP_LIMIT) {
+      this.unveilStamp.fill(0);
+      this.stamp = 1;
+    }
+    const current = this.stamp;
     const us = pos.turn;
     const king = pos.kingSquare[us ^ 1];
     this.king = king;

@@ -19,6 +19,28 @@ const pinStamp = new Int32Array(128);
 const pinStep = new Int32Array(128);
 let stamp = 0;
 
+/**
+ * The next call's stamp. The marks live in Int32Arrays, so the stamp must stay a small int: past
+ * 2^31 a stored mark would never equal the stamp again (a bot searching for hours gets there).
+ * At the limit the marks are wiped and counting starts over.
+ */
+function nextStamp(): number {
+  if (++stamp >= STAMP_LIMIT) {
+    checkLineStamp.fill(0);
+    pinStamp.fill(0);
+    stamp = 1;
+  }
+  return stamp;
+}
+
+/** Where the stamps start over; exported with setGenerationStamp for the wrap-around test. */
+export const STAMP_LIMIT = 2 ** 30;
+
+/** Tests only: moves the stamp counter next to its limit, to check the wrap-around. */
+export function setGenerationStamp(value: number): void {
+  stamp = value;
+}
+
 /** The ray steps of each slider kind, indexed by kind (bishop, rook, queen). */
 const SLIDER_STEPS: readonly (readonly number[])[] = [[], [], [], BISHOP_STEPS, ROOK_STEPS, KING_STEPS];
 
@@ -49,7 +71,7 @@ function generate(pos: Position, out: Int32Array, start: number): number {
   const board = pos.board;
   const us = pos.turn;
   const king = pos.kingSquare[us];
-  const current = ++stamp;
+  const current = nextStamp();
   findChecksAndPins(pos, us, king, current);
   const checkers = checkerCount;
 
