@@ -36,7 +36,9 @@
 // Test API (FakeLichess):
 //   start(options), close(), url, token, botId, addUser(spec), user(id)
 //   challenge(spec) -> ChallengeHandle {id, status, declineReason, declineReasonKey, game, cancel(), settled(), json()}
-//   challengeById(id), startGame(spec) -> GameHandle (a game in progress, e.g. for restarts), game(id), games()
+//   challengeById(id), challenges(), startGame(spec) -> GameHandle (a game in progress, e.g. for restarts),
+//   game(id), games(). Short test clocks count as ultraBullet (limit + 40 × inc < 30 s), which bots
+//   may not play: pass `speed: 'bullet'` in the spec to show them as bullet.
 //   GameHandle: moves, fen, turn, status, winner, isOver, clock(), moveLog (who/what/when), chat, rejected
 //     (400s the bot got), drawOffer, takebackOffer, ended(), waitForPly(n), end(status, winner?), gameFull()
 //   opponent(gameId) / game.opponent -> OpponentHandle: move(uci), play(spec), neverMove(), offerDraw(),
@@ -44,7 +46,7 @@
 //     comeBack()
 //   OpponentSpec: moves 'random' | 'never' | ['e7e5', ...] | (view) => uci; thinkMs; onDrawOffer; whenDone
 //   requests (method, path, query, body, form, userId, at, status, response), requestsTo(pattern, method?),
-//   clearRequests(), streams(), waitFor(probe, {timeoutMs})
+//   clearRequests(), streams(), eventStreamOpens(user?), waitFor(probe, {timeoutMs, what})
 // Faults:
 //   failNext(pattern, {count, status=429, body: 'json'|'html'|text|object, ratelimit, retryAfter, destroy, delayMs})
 //   dropEventStream(user?), stallEventStream(user?), dropGameStream(id, user?), stallGameStream(id, user?)

@@ -134,6 +134,11 @@ export interface ChallengeSpec {
   id?: string;
   /** how the challenger plays once the game starts */
   opponent?: OpponentSpec;
+  /**
+   * the speed shown, default from the time control (limit + 40 × increment). Override it to give
+   * a short test clock a speed a BOT may play (anything under 30 s is ultraBullet).
+   */
+  speed?: Speed;
   /** override `compat.bot` (default: false for ultraBullet) */
   compatBot?: boolean;
   castling?: CastlingNotation;
@@ -154,6 +159,11 @@ export interface GameSpec {
   clock?: { initial: number; increment: number } | null;
   /** correspondence instead of a clock */
   daysPerTurn?: number;
+  /**
+   * the speed shown, default from the clock (limit + 40 × increment). Override it to give a short
+   * test clock a speed a BOT may play: a 1-second game is ultraBullet, and bots cannot stream those.
+   */
+  speed?: Speed;
   rated?: boolean;
   /** default `friend` */
   source?: S['GameSource'];
