@@ -502,6 +502,32 @@ describe('games', () => {
     third.end('aborted');
   });
 
+  it('handles takebacks: the opponent proposes and the bot declines; the bot proposes and the opponent accepts', async () => {
+    const game = fake.startGame({ color: 'white', moves: ['e2e4', 'e7e5', 'g1f3'], opponent: { moves: 'never', onTakeback: 'accept' } });
+    const stream = await StreamReader.open(`/api/bot/game/stream/${game.id}`);
+    await stream.nth(1);
+    game.opponent.proposeTakeback();
+    expect(await stream.nth(2)).toMatchObject({ type: 'gameState', btakeback: true });
+    expect((await json('POST', `/api/bot/game/${game.id}/takeback/no`)).status).toBe(200);
+    expect(await stream.nth(3)).not.toHaveProperty('btakeback');
+    // the bot asks to take back its own last move (g1f3); the opponent accepts
+    expect((await json('POST', `/api/bot/game/${game.id}/takeback/yes`)).status).toBe(200);
+    await stream.until((r) => r.lines.at(-1)?.moves === 'e2e4 e7e5', 'the takeback');
+    expect(game.turn).toBe('white');
+    game.end('aborted');
+  });
+
+  it('ends drawn positions by itself: threefold repetition, insufficient material', async () => {
+    const shuffle = ['g1f3', 'g8f6', 'f3g1', 'f6g8', 'g1f3', 'g8f6', 'f3g1'];
+    const threefold = fake.startGame({ color: 'black', moves: shuffle, opponent: { moves: 'never' } });
+    expect((await move(threefold.id, 'f6g8')).status).toBe(200);
+    expect(await threefold.ended()).toEqual({ status: 'draw', winner: undefined });
+
+    const bare = fake.startGame({ color: 'white', fen: 'k7/8/8/8/8/8/1p6/K1B5 w - - 0 1', opponent: { moves: 'never' } });
+    expect((await move(bare.id, 'c1b2')).status).toBe(200);
+    expect(await bare.ended()).toEqual({ status: 'draw', winner: undefined });
+  });
+
   it('sends opponentGone with a countdown, refuses early claims, and lets the bot claim victory', async () => {
     const game = fake.startGame({ color: 'white', moves: ['e2e4', 'e7e5'], opponent: { moves: 'never' } });
     const stream = await StreamReader.open(`/api/bot/game/stream/${game.id}`);

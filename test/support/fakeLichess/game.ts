@@ -435,7 +435,7 @@ export class FakeGame implements GameHandle {
   dispose(): void {
     this.clearTimers();
     this.clearGone();
-    this.opponent.cancel();
+    this.opponent.dispose();
   }
 
   // ---- JSON views

@@ -44,7 +44,10 @@
 //   opponent(gameId) / game.opponent -> OpponentHandle: move(uci), play(spec), neverMove(), offerDraw(),
 //     acceptDraw(), declineDraw(), proposeTakeback(), resign(), abort(), chat(text, room), goAway({claimInSeconds}),
 //     comeBack()
-//   OpponentSpec: moves 'random' | 'never' | ['e7e5', ...] | (view) => uci; thinkMs; onDrawOffer; whenDone
+//   OpponentSpec: moves 'random' | 'never' | ['e7e5', ...] | (view) => uci; thinkMs; onDrawOffer; onTakeback;
+//     whenDone. Castling is accepted in both forms but emitted in the game's `castling` notation
+//     (standard: e1g1); to show the bot an opponent's king-to-rook castling (e8h8), create the game
+//     or challenge with `castling: 'kingToRook'` (every castling as e1h1) or `'asPlayed'`.
 //   requests (method, path, query, body, form, userId, at, status, response), requestsTo(pattern, method?),
 //   clearRequests(), streams(), eventStreamOpens(user?), waitFor(probe, {timeoutMs, what})
 // Faults:

@@ -142,6 +142,13 @@ export class ScriptedOpponent implements OpponentHandle {
     }
   }
 
+  /** Stop everything for good (server closing). */
+  dispose(): void {
+    this.cancel();
+    if (this.answerTimer) clearTimeout(this.answerTimer);
+    this.answerTimer = undefined;
+  }
+
   private thinkMs(): number {
     return this.spec.thinkMs ?? this.defaults.thinkMs;
   }
