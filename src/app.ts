@@ -7,6 +7,9 @@ import { sharedCommands } from './adapters/commands/shared.ts';
 import { runConsole } from './adapters/console/console.ts';
 import { DiscordBot, DiscordLoginError, discordBotOptions } from './adapters/discord/bot.ts';
 import { streamLogger } from './adapters/discord/log.ts';
+import { LichessStartError } from './adapters/lichess/bot.ts';
+import { type RunningLichess, startLichess } from './adapters/lichess/start.ts';
+import type { LichessTimings } from './adapters/lichess/timing.ts';
 import { ConfigError } from './config/errors.ts';
 import { loadConfig, type LoadConfigOptions } from './config/load.ts';
 import type { Config } from './config/types.ts';
@@ -29,6 +32,8 @@ export interface AppOptions {
   readonly interactive: boolean;
   /** Aborting it ends the run as SIGINT or SIGTERM do (for tests and embedding). */
   readonly stop?: AbortSignal;
+  /** Shorter Lichess waits (reconnect backoff, watchdog), for tests. */
+  readonly lichessTimings?: Partial<LichessTimings>;
 }
 
 /** Runs until every started part has finished and resolves to the exit status. */
@@ -44,8 +49,6 @@ export async function runApp(options: AppOptions): Promise<number> {
   }
 
   const botsEnabled = config.discord.token !== null || config.lichess.token !== null;
-  // The Lichess issue replaces this line with startLichess(config).
-  if (config.lichess.token) errorOutput.write(notInThisBuild('Lichess bot', 'LICHESS_TOKEN'));
 
   if (!botsEnabled) errorOutput.write('No DISCORD_TOKEN or LICHESS_TOKEN is set: starting the local console.\n');
   // Searches run in worker threads (started on first use), so the console and the bots stay
@@ -60,8 +63,23 @@ export async function runApp(options: AppOptions): Promise<number> {
   process.once('SIGTERM', onSignal);
   options.stop?.addEventListener('abort', onSignal, { once: true });
   let discord: DiscordBot | null = null;
+  let lichess: RunningLichess | null = null;
   let status = EXIT_OK;
   try {
+    if (config.lichess.token) {
+      const logger = streamLogger({ output: errorOutput, level: config.logLevel, scope: 'lichess', secrets: [config.lichess.token] });
+      try {
+        lichess = await startLichess(config, { logger, timings: options.lichessTimings });
+      } catch (error) {
+        if (error instanceof ConfigError) {
+          errorOutput.write(`${error.message}\n`);
+          return EXIT_BAD_CONFIG;
+        }
+        if (!(error instanceof LichessStartError)) throw error;
+        errorOutput.write(`error: the Lichess bot did not start: ${error.message}\n`);
+        return EXIT_BOT_FAILED;
+      }
+    }
     if (config.discord.token) {
       const logger = streamLogger({ output: errorOutput, level: config.logLevel, scope: 'discord', secrets: [config.discord.token] });
       try {
@@ -81,9 +99,13 @@ export async function runApp(options: AppOptions): Promise<number> {
         commands: sharedCommands({ mate: { ...config.mate, runner } }),
         stop: shutdown.signal,
       });
-    } else if (discord) {
+    } else {
       // Only the bots run: they live until a signal, or until Discord ends the session for good.
-      const lost = await Promise.race([aborted(shutdown.signal).then(() => null), discord.closed]);
+      // (The Lichess bot reconnects by itself for as long as it runs.)
+      const lost = await Promise.race([
+        aborted(shutdown.signal).then(() => null),
+        ...(discord ? [discord.closed] : []),
+      ]);
       if (lost !== null) {
         errorOutput.write(`error: the Discord bot stopped: ${lost}\n`);
         status = EXIT_BOT_FAILED;
@@ -93,8 +115,8 @@ export async function runApp(options: AppOptions): Promise<number> {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     options.stop?.removeEventListener('abort', onSignal);
-    // The bot first: its searches are stopped and answered while the pool still runs them.
-    await discord?.stop();
+    // The bots first: their searches are stopped and answered while the pool still runs them.
+    await Promise.all([discord?.stop(), lichess?.stop()]);
     await pool.close();
   }
   return status;
@@ -104,8 +126,4 @@ export async function runApp(options: AppOptions): Promise<number> {
 function aborted(signal: AbortSignal): Promise<void> {
   if (signal.aborted) return Promise.resolve();
   return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
-}
-
-function notInThisBuild(bot: string, tokenKey: string): string {
-  return `${tokenKey} is set, but the ${bot} is not available in this build yet; not starting it.\n`;
 }

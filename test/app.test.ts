@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EXIT_BAD_CONFIG, EXIT_OK, runApp } from '../src/app.ts';
+import { EXIT_BAD_CONFIG, EXIT_BOT_FAILED, EXIT_OK, runApp } from '../src/app.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
@@ -45,21 +45,15 @@ describe('runApp', () => {
     expect(err).toBe('No DISCORD_TOKEN or LICHESS_TOKEN is set: starting the local console.\n');
   });
 
-  it('says that the Lichess bot is not in this build, and exits without a terminal', async () => {
-    const { status, out, err } = await run({ LICHESS_TOKEN: 'lip_secret' }, '/help\n');
-    expect(status).toBe(EXIT_OK);
+  it('exits with status 1 and one line when Lichess cannot be reached, never showing the token', async () => {
+    // Port 9 (discard) on loopback: nothing listens, the connection is refused at once.
+    const { status, out, err } = await run({ LICHESS_TOKEN: 'lip_secret', LICHESS_URL: 'http://127.0.0.1:9' }, '/help\n');
+    expect(status).toBe(EXIT_BOT_FAILED);
     expect(out).toBe('');
     expect(err.trimEnd().split('\n')).toEqual([
-      'LICHESS_TOKEN is set, but the Lichess bot is not available in this build yet; not starting it.',
+      expect.stringMatching(/^error: the Lichess bot did not start: cannot check LICHESS_TOKEN: no answer from Lichess to tokenTest: /),
     ]);
     expect(err).not.toContain('secret');
-  });
-
-  it('still offers the console at a terminal when a token is set', async () => {
-    const { status, out, err } = await run({ LICHESS_TOKEN: 'lip_secret' }, '/help\n', true);
-    expect(status).toBe(EXIT_OK);
-    expect(err).toContain('Lichess bot is not available');
-    expect(out).toContain('Commands:');
   });
 
   it('offers /mate in the console, limited by the configured mate.maxN', async () => {

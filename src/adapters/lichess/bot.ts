@@ -1,0 +1,336 @@
+// The Lichess bot: checks the token and the account, resumes the games in progress, then follows
+// the event stream for as long as it runs: challenges are judged by the policy and accepted or
+// declined, each started game gets its own GameRunner, and the slots (games plus accepted
+// challenges) never exceed the concurrency. stop() stops accepting, closes every stream and
+// returns within a few seconds; the games resume when the bot starts again.
+
+import type { Secret } from '../../config/secret.ts';
+import type { LichessSettings } from '../../config/types.ts';
+import type { MoveChooser } from '../../games/chooseMove.ts';
+import { GameSlots } from '../../games/slots.ts';
+import type { Logger } from '../discord/log.ts';
+import { type Account, type DeclineReason, LichessApi } from './api.ts';
+import { type ChallengeEvent, type LichessEvent, parseEventLine } from './events.ts';
+import { StreamFollower } from './follow.ts';
+import { GameRunner, type GameSummary } from './gameRunner.ts';
+import { LichessHttp, LichessHttpError, LichessNetworkError } from './http.ts';
+import { judgeChallenge } from './policy.ts';
+import { DEFAULT_TIMINGS, type LichessTimings, WindowLimiter, sleep } from './timing.ts';
+
+/** The bot could not start: a bad token, a missing scope, not a BOT account, Lichess unreachable. */
+export class LichessStartError extends Error {
+  override name = 'LichessStartError';
+}
+
+export interface LichessBotOptions {
+  readonly url: string;
+  readonly token: Secret;
+  readonly settings: LichessSettings;
+  readonly chooser: MoveChooser;
+  readonly logger: Logger;
+  /** "chessbot 0.1.0": the User-Agent and the !engine answer. */
+  readonly engineName: string;
+  readonly timings?: Partial<LichessTimings>;
+  /** Monotonic ms. */
+  readonly now?: () => number;
+  readonly random?: () => number;
+}
+
+export interface LichessBotStats {
+  readonly gamesStarted: number;
+  readonly gamesFinished: number;
+  readonly summaries: readonly GameSummary[];
+  readonly challengesAccepted: number;
+  readonly challengesDeclined: number;
+  readonly eventStreamReconnects: number;
+  readonly requests: Record<string, number>;
+  readonly rateLimited: number;
+}
+
+/** Ids remembered to ignore replays: challenges already judged, games already over. */
+const MEMORY = 1000;
+
+export class LichessBot {
+  readonly me: Account;
+  private readonly api: LichessApi;
+  private readonly http: LichessHttp;
+  private readonly options: LichessBotOptions;
+  private readonly timings: LichessTimings;
+  private readonly now: () => number;
+  private readonly slots: GameSlots;
+  private readonly runners = new Map<string, { runner: GameRunner; done: Promise<void> }>();
+  private readonly judged = new Set<string>();
+  private readonly over = new Set<string>();
+  private readonly events: StreamFollower;
+  private readonly summaries: GameSummary[] = [];
+  private accepting = true;
+  private stopping: Promise<void> | null = null;
+  private eventReconnects = 0;
+  private accepted = 0;
+  private declined = 0;
+  private gamesStarted = 0;
+  private expiryTimer: NodeJS.Timeout;
+  /** Settles when the event stream is no longer followed (stop(), or a fatal refusal). */
+  readonly closed: Promise<void>;
+
+  private constructor(options: LichessBotOptions, http: LichessHttp, api: LichessApi, me: Account, timings: LichessTimings) {
+    this.options = options;
+    this.http = http;
+    this.api = api;
+    this.me = me;
+    this.timings = timings;
+    this.now = options.now ?? (() => performance.now());
+    this.slots = new GameSlots(options.settings.concurrency);
+    this.events = new StreamFollower({
+      name: 'event stream',
+      open: (o) => api.streamEvents(o),
+      onLine: (line) => this.onLine(line),
+      isDone: () => this.stopping !== null,
+      onOpen: (reconnect) => {
+        if (reconnect) this.eventReconnects++;
+        options.logger.info(reconnect ? 'event stream reconnected' : 'event stream open');
+      },
+      timings,
+      limiter: new WindowLimiter(timings.eventStreamOpens, timings.eventStreamWindowMs, this.now),
+      logger: options.logger,
+      random: options.random,
+    });
+    this.expiryTimer = setInterval(() => this.expireReservations(), Math.max(50, timings.acceptedChallengeTimeoutMs / 3));
+    this.expiryTimer.unref();
+    this.closed = this.events.run().then(() => undefined);
+  }
+
+  /** Checks the token and the account, resumes games in progress, and starts following events. */
+  static async start(options: LichessBotOptions): Promise<LichessBot> {
+    const timings = { ...DEFAULT_TIMINGS, ...options.timings };
+    const http = new LichessHttp({ baseUrl: options.url, token: options.token, userAgent: options.engineName.replace(' ', '/'), timings, logger: options.logger });
+    const api = new LichessApi(http);
+    let me: Account;
+    try {
+      me = await checkAccount(api, options.token);
+    } catch (error) {
+      await http.close();
+      throw error;
+    }
+    http.setUser(me.username);
+    options.logger.info('signed in to Lichess', { user: me.username, url: options.url, concurrency: options.settings.concurrency });
+    const bot = new LichessBot(options, http, api, me, timings);
+    await bot.resumePlaying();
+    return bot;
+  }
+
+  get stats(): LichessBotStats {
+    const http = this.http.stats;
+    return {
+      gamesStarted: this.gamesStarted,
+      gamesFinished: this.summaries.length,
+      summaries: [...this.summaries],
+      challengesAccepted: this.accepted,
+      challengesDeclined: this.declined,
+      eventStreamReconnects: this.eventReconnects,
+      requests: http.requests,
+      rateLimited: http.rateLimited,
+    };
+  }
+
+  /** Games being played now. */
+  get activeGames(): readonly string[] {
+    return [...this.runners.keys()];
+  }
+
+  /** Stops accepting, closes the streams, stops thinking; resolves within the shutdown grace. */
+  stop(): Promise<void> {
+    this.stopping ??= this.shutdown();
+    return this.stopping;
+  }
+
+  private async shutdown(): Promise<void> {
+    this.accepting = false;
+    clearInterval(this.expiryTimer);
+    this.events.stop();
+    for (const { runner } of this.runners.values()) runner.stop();
+    const all = Promise.all([this.closed, ...[...this.runners.values()].map((r) => r.done)]);
+    await Promise.race([all, sleep(this.timings.shutdownGraceMs)]);
+    await this.http.close().catch(() => {});
+    this.options.logger.info('left Lichess; games in progress resume on the next start', { games: this.runners.size });
+  }
+
+  /** Games in progress from before a restart (the event stream's replay also names them). */
+  private async resumePlaying(): Promise<void> {
+    let ids: string[];
+    try {
+      ids = await this.api.playingGameIds();
+    } catch (error) {
+      this.options.logger.warn('could not list the games in progress; relying on the event stream', { why: describe(error) });
+      return;
+    }
+    if (ids.length > 0) this.options.logger.info('resuming games in progress', { games: ids.length });
+    for (const id of ids) this.startGame(id);
+  }
+
+  // ---- events ----
+
+  private onLine(line: string): void {
+    const parsed = parseEventLine(line);
+    if (parsed.kind === 'unknown') return this.options.logger.debug('unknown event skipped', { type: parsed.type });
+    if (parsed.kind === 'invalid') return this.options.logger.warn('bad event skipped', { problem: parsed.problem });
+    this.onEvent(parsed.event);
+  }
+
+  private onEvent(event: LichessEvent): void {
+    switch (event.type) {
+      case 'gameStart':
+        return this.startGame(event.game.gameId);
+      case 'gameFinish': {
+        const entry = this.runners.get(event.game.gameId);
+        if (entry) entry.runner.markFinished(event.game.status?.name ?? 'unknownFinish');
+        else this.slots.release(event.game.gameId);
+        return;
+      }
+      case 'challenge':
+        return this.onChallenge(event);
+      case 'challengeCanceled':
+        if (!this.slots.isActive(event.challenge.id) && this.slots.release(event.challenge.id)) {
+          this.options.logger.info('challenge withdrawn', { challenge: event.challenge.id });
+        }
+        return;
+      case 'challengeDeclined':
+        this.options.logger.info('our challenge was declined', { challenge: event.challenge.id, reason: event.challenge.declineReasonKey });
+        return;
+    }
+  }
+
+  /** Idempotent: Lichess replays gameStart for every game in progress on each reconnect. */
+  private startGame(gameId: string): void {
+    if (this.runners.has(gameId) || this.over.has(gameId) || this.stopping) return;
+    this.slots.activate(gameId);
+    this.gamesStarted++;
+    const runner = new GameRunner({
+      gameId,
+      api: this.api,
+      me: this.me,
+      chooser: this.options.chooser,
+      settings: this.options.settings,
+      timings: this.timings,
+      logger: this.options.logger,
+      engineName: this.options.engineName,
+      now: this.now,
+      random: this.options.random,
+    });
+    const done = runner.run().then(
+      (summary) => this.onGameEnded(runner, summary),
+      (error: unknown) => {
+        this.options.logger.error('game runner failed', { game: gameId, why: describe(error) });
+        this.onGameEnded(runner, null);
+      },
+    );
+    this.runners.set(gameId, { runner, done });
+  }
+
+  private onGameEnded(runner: GameRunner, summary: GameSummary | null): void {
+    const id = runner.gameId;
+    if (this.runners.get(id)?.runner === runner) this.runners.delete(id);
+    if (this.stopping) return;
+    this.slots.release(id);
+    if (summary) {
+      this.summaries.push(summary);
+      // A game that ended stays ended; one whose stream refused us may be replayed later.
+      if (summary.status !== null) remember(this.over, id);
+    }
+  }
+
+  private onChallenge(event: ChallengeEvent): void {
+    const challenge = event.challenge;
+    // Our own outgoing challenges come on the same stream.
+    if (challenge.challenger?.id.toLowerCase() === this.me.id) return;
+    if (challenge.destUser && challenge.destUser.id.toLowerCase() !== this.me.id) return;
+    // Replayed on every reconnect while pending: judged once.
+    if (this.judged.has(challenge.id) || this.slots.has(challenge.id)) return;
+    remember(this.judged, challenge.id);
+    const who = challenge.challenger?.id ?? 'nobody';
+    const fields = {
+      challenge: challenge.id, from: who, variant: challenge.variant.key, speed: challenge.speed, rated: challenge.rated,
+      timeControl: describeTimeControl(challenge.timeControl),
+    };
+    const verdict = judgeChallenge(this.options.settings, challenge, event.compat?.bot);
+    if (!verdict.accept) return void this.decline(challenge.id, verdict.reason, verdict.why, fields);
+    if (!this.accepting) return void this.decline(challenge.id, 'later', 'shutting down', fields);
+    // Taken before the request, so a flood of challenges can never overrun the concurrency.
+    if (!this.slots.reserve(challenge.id, this.now())) {
+      return void this.decline(challenge.id, 'later', `already playing ${this.slots.count} of ${this.slots.limit} games`, fields);
+    }
+    void this.accept(challenge.id, fields);
+  }
+
+  private async accept(id: string, fields: Record<string, string | boolean>): Promise<void> {
+    try {
+      await this.api.acceptChallenge(id);
+      this.accepted++;
+      this.options.logger.info('challenge accepted', fields);
+    } catch (error) {
+      if (!this.slots.isActive(id)) this.slots.release(id);
+      this.options.logger.warn('accepting the challenge failed', { ...fields, why: describe(error) });
+    }
+  }
+
+  private async decline(id: string, reason: DeclineReason, why: string, fields: Record<string, string | boolean>): Promise<void> {
+    this.declined++;
+    this.options.logger.info('challenge declined', { ...fields, reason, why });
+    try {
+      await this.api.declineChallenge(id, reason);
+    } catch (error) {
+      this.options.logger.warn('declining the challenge failed', { challenge: id, why: describe(error) });
+    }
+  }
+
+  private expireReservations(): void {
+    for (const id of this.slots.expire(this.now(), this.timings.acceptedChallengeTimeoutMs)) {
+      this.options.logger.warn('an accepted challenge never started; its slot is free again', { challenge: id });
+    }
+  }
+}
+
+/** The token must be known to Lichess, carry bot:play, and belong to a BOT account. */
+async function checkAccount(api: LichessApi, token: Secret): Promise<Account> {
+  let info;
+  try {
+    info = await api.testToken(token);
+  } catch (error) {
+    throw new LichessStartError(`cannot check LICHESS_TOKEN: ${describe(error)}`);
+  }
+  if (!info) throw new LichessStartError('LICHESS_TOKEN is not a valid Lichess token (unknown, revoked or expired)');
+  const scopes = info.scopes.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (!scopes.includes('bot:play')) {
+    throw new LichessStartError(
+      `LICHESS_TOKEN lacks the bot:play scope (it has: ${scopes.join(', ') || 'none'}); create a token with "Play games with the bot API"`,
+    );
+  }
+  let me: Account;
+  try {
+    me = await api.account();
+  } catch (error) {
+    if (error instanceof LichessHttpError || error instanceof LichessNetworkError) throw new LichessStartError(`cannot read the Lichess account: ${error.message}`);
+    throw error;
+  }
+  if (me.title !== 'BOT') {
+    throw new LichessStartError(
+      `the Lichess account ${me.username} is not a BOT account; upgrade it (irreversible) with "npx chessbot lichess-upgrade --yes"`,
+    );
+  }
+  return { ...me, id: me.id.toLowerCase() };
+}
+
+function remember(set: Set<string>, id: string): void {
+  set.add(id);
+  if (set.size > MEMORY) set.delete(set.values().next().value!);
+}
+
+function describeTimeControl(tc: ChallengeEvent['challenge']['timeControl']): string {
+  if (tc.type === 'clock') return `${tc.limit}+${tc.increment}`;
+  if (tc.type === 'correspondence') return `${tc.daysPerTurn}d`;
+  return 'unlimited';
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,136 @@
+// Keeps one NDJSON stream open for as long as it is wanted: opens it, hands each line on, and
+// after any drop, stall or refusal opens it again with jittered backoff. A watchdog closes a
+// stream that sends nothing (not even a keep-alive) for LichessTimings.streamIdleMs: a half-open
+// TCP connection otherwise looks alive forever. Used for the event stream (with the 30 opens per
+// 10 minutes limit) and for each game stream (reopened at once after its first drop).
+
+import type { Logger } from '../discord/log.ts';
+import { LichessHttpError, type LichessStream, RateLimitedError } from './http.ts';
+import { type LichessTimings, type WindowLimiter, backoffMs, sleep } from './timing.ts';
+
+export interface FollowOptions {
+  /** For log lines, e.g. "event stream" or "game stream". */
+  readonly name: string;
+  readonly logFields?: Readonly<Record<string, string>>;
+  open(options: { signal: AbortSignal; onActivity: () => void }): Promise<LichessStream>;
+  /** One line of the stream; awaited before the next is read. */
+  onLine(line: string): void | Promise<void>;
+  /** True once the stream is no longer needed (the game is over): no reconnect then. */
+  isDone(): boolean;
+  /** An error after which reopening is pointless (404 "No such game"): following stops. */
+  isFatal?(error: unknown): boolean;
+  /** Each successful open: `reconnect` is false for the first. */
+  onOpen?(reconnect: boolean): void;
+  readonly timings: Pick<LichessTimings, 'streamIdleMs' | 'backoffBaseMs' | 'backoffMaxMs'>;
+  /** Opens allowed per window (the event stream's 30 per 10 minutes). */
+  readonly limiter?: WindowLimiter;
+  /** Reopen without waiting after the first drop in a row (game streams: the clock runs). */
+  readonly reopenAtOnce?: boolean;
+  readonly logger: Logger;
+  readonly random?: () => number;
+}
+
+/** Why following ended. */
+export type FollowEnd = 'done' | 'stopped' | { fatal: unknown };
+
+class StalledError extends Error {
+  override name = 'StalledError';
+}
+
+export class StreamFollower {
+  private current: LichessStream | null = null;
+  private stopper = new AbortController();
+  private opens = 0;
+
+  constructor(private readonly options: FollowOptions) {}
+
+  /** Opens and reopens until isDone(), stop(), or a fatal error. */
+  async run(): Promise<FollowEnd> {
+    const { options } = this;
+    let failures = 0;
+    while (!this.stopper.signal.aborted && !options.isDone()) {
+      const wait = options.limiter?.waitMs() ?? 0;
+      if (wait > 0) {
+        options.logger.warn(`${options.name}: waiting to stay under Lichess's limit on opens`, { ...options.logFields, waitMs: Math.round(wait) });
+        await sleep(wait, this.stopper.signal);
+        continue;
+      }
+      let received = false;
+      let problem: string;
+      let pause: number | null = null;
+      try {
+        received = await this.connectOnce();
+        if (this.stopper.signal.aborted || options.isDone()) break;
+        problem = 'closed by Lichess';
+      } catch (error) {
+        if (this.stopper.signal.aborted) break;
+        if (options.isFatal?.(error)) return { fatal: error };
+        if (error instanceof RateLimitedError) pause = error.waitMs;
+        problem = error instanceof Error ? error.message : String(error);
+      }
+      failures = received ? 1 : failures + 1;
+      pause ??= options.reopenAtOnce && failures === 1 ? 0 : backoffMs(failures, options.timings, options.random);
+      options.logger.warn(`${options.name} lost; reconnecting`, { ...options.logFields, why: problem, inMs: Math.round(pause) });
+      await sleep(pause, this.stopper.signal);
+    }
+    return this.stopper.signal.aborted ? 'stopped' : 'done';
+  }
+
+  /** Closes the current connection; run() opens a new one at once (a resynchronisation). */
+  reopen(): void {
+    this.current?.close();
+  }
+
+  /** Ends run() and closes the stream. */
+  stop(): void {
+    this.stopper.abort();
+    this.current?.close();
+  }
+
+  /** One connection: resolves when it ends (true if it delivered any line); throws on errors. */
+  private async connectOnce(): Promise<boolean> {
+    const { options } = this;
+    const connection = new AbortController();
+    const onStop = () => connection.abort();
+    this.stopper.signal.addEventListener('abort', onStop, { once: true });
+    let watchdog: NodeJS.Timeout | null = null;
+    let stalled = false;
+    const arm = () => {
+      if (watchdog) clearTimeout(watchdog);
+      watchdog = setTimeout(() => {
+        stalled = true;
+        this.current?.close();
+        connection.abort();
+      }, options.timings.streamIdleMs);
+    };
+    let received = false;
+    try {
+      options.limiter?.record();
+      arm();
+      const stream = await options.open({ signal: connection.signal, onActivity: arm });
+      this.current = stream;
+      options.onOpen?.(this.opens++ > 0);
+      if (this.stopper.signal.aborted) return received;
+      for await (const line of stream.lines) {
+        received = true;
+        await options.onLine(line);
+        if (options.isDone() || this.stopper.signal.aborted) break;
+      }
+      if (stalled) throw new StalledError(`no data for ${options.timings.streamIdleMs} ms`);
+      return received;
+    } catch (error) {
+      if (stalled) throw new StalledError(`no data for ${options.timings.streamIdleMs} ms`);
+      throw error;
+    } finally {
+      if (watchdog) clearTimeout(watchdog);
+      this.stopper.signal.removeEventListener('abort', onStop);
+      this.current?.close();
+      this.current = null;
+    }
+  }
+}
+
+/** A 4xx other than 429 on opening a game stream: the game is not ours or does not exist. */
+export function isClientError(error: unknown): boolean {
+  return error instanceof LichessHttpError && !(error instanceof RateLimitedError) && error.status >= 400 && error.status < 500;
+}

@@ -1,0 +1,73 @@
+// Starting the Lichess bot from the configuration: its own worker pool (one thread per game it may
+// play at once, so a game never waits behind another game or a /mate search), the opening book,
+// the move chooser, and the bot itself. What npm start calls when LICHESS_TOKEN is set.
+
+import { readFileSync } from 'node:fs';
+import type { Config } from '../../config/types.ts';
+import { MoveChooser } from '../../games/chooseMove.ts';
+import { WorkerPool } from '../../workers/index.ts';
+import { openConfiguredBook } from '../book/open.ts';
+import type { Logger } from '../discord/log.ts';
+import { LichessBot } from './bot.ts';
+import type { LichessTimings } from './timing.ts';
+
+const PACKAGE = new URL('../../../package.json', import.meta.url);
+
+/** A running Lichess bot and the pool it owns. */
+export interface RunningLichess {
+  readonly bot: LichessBot;
+  /** Settles when the bot stops following Lichess. */
+  readonly closed: Promise<void>;
+  /** Stops the bot, then its searches. */
+  stop(): Promise<void>;
+}
+
+export interface StartLichessOptions {
+  readonly logger: Logger;
+  /** Shorter waits for tests. */
+  readonly timings?: Partial<LichessTimings>;
+}
+
+/** "chessbot 0.1.0". */
+export function engineName(): string {
+  const { name, version } = JSON.parse(readFileSync(PACKAGE, 'utf8')) as { name: string; version: string };
+  return `${name} ${version}`;
+}
+
+/** Throws a ConfigError (a bad book) or a LichessStartError (token, account, connection). */
+export async function startLichess(config: Config, options: StartLichessOptions): Promise<RunningLichess> {
+  const token = config.lichess.token;
+  if (!token) throw new TypeError('startLichess needs LICHESS_TOKEN');
+  const book = openConfiguredBook(config);
+  const pool = new WorkerPool({ size: config.lichess.concurrency, maxQueue: config.lichess.concurrency * 2 });
+  const chooser = new MoveChooser({
+    run: (job, runOptions) => pool.run(job, runOptions),
+    hashMb: config.engine.hashMb,
+    book,
+    moveOverheadMs: config.lichess.moveOverheadMs,
+    correspondenceMoveMs: config.lichess.correspondenceMoveSeconds * 1000,
+  });
+  let bot: LichessBot;
+  try {
+    bot = await LichessBot.start({
+      url: config.lichess.url,
+      token,
+      settings: config.lichess,
+      chooser,
+      logger: options.logger,
+      engineName: engineName(),
+      timings: options.timings,
+    });
+  } catch (error) {
+    await pool.close();
+    throw error;
+  }
+  return {
+    bot,
+    closed: bot.closed,
+    async stop() {
+      await bot.stop();
+      await pool.close();
+    },
+  };
+}
