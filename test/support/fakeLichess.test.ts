@@ -608,7 +608,7 @@ describe('games', () => {
     const next = () => ((random = (random * 1103515245 + 12345) & 0x7fffffff) / 0x80000000);
     while (!game.isOver) {
       if (game.turn === 'white') {
-        const legal = (game as unknown as { legalMoves(): string[] }).legalMoves();
+        const legal = game.legalMoves();
         expect((await move(game.id, legal[Math.floor(next() * legal.length)])).status).toBe(200);
       } else await game.waitForPly(game.moves.length + 1).catch(() => undefined);
     }

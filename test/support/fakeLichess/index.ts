@@ -5,12 +5,17 @@
 //
 //   const fake = await FakeLichess.start({ keepAliveMs: 50 });
 //   // bot config: LICHESS_URL = fake.url, LICHESS_TOKEN = fake.token (user fake.botId, a BOT)
-//   const ch = fake.challenge({ from: 'alice', timeControl: { limit: 60, increment: 1 } });
+//   const ch = fake.challenge({ from: 'alice', timeControl: { limit: 60, increment: 1 },
+//                               opponent: { moves: ['e7e5', 'b8c6'], whenDone: 'random', thinkMs: 10 } });
 //   await ch.settled();                      // the bot accepted or declined (ch.declineReason)
-//   const game = ch.game!;                   // same id as the challenge
-//   game.opponent.play({ moves: ['e7e5', 'b8c6'], whenDone: 'random', thinkMs: 10 });
-//   const result = await game.ended();       // { status: 'mate', winner: 'white' }
+//   const game = ch.game!;                   // same id as the challenge; game.opponent plays for alice
+//   const result = await game.ended();       // e.g. { status: 'mate', winner: 'white' }
 //   await fake.close();
+//
+// Options (FakeLichessOptions): keepAliveMs (or eventKeepAliveMs 6000 / gameKeepAliveMs 7000), seed,
+// chunking, users, eventStreamLimit ({max 30, windowMs 10 min} | null), firstMoveMs (default per
+// speed, 20 s for bullet), flagGraceMs (0), oneEventStreamPerUser (true), expiration (true),
+// thinkMs (opponents' default, 0), finishOrder ('stateFirst' | 'finishFirst'), botId ('testbot').
 //
 // Users (DEFAULT_USERS): `testbot` (BOT, token `lip_testbot`, the bot under test), `alice` (human,
 // token `lip_alice`), `otherbot` (BOT, token `lip_otherbot`). `addUser` adds more (any name, e.g.
@@ -39,7 +44,7 @@
 //   challengeById(id), challenges(), startGame(spec) -> GameHandle (a game in progress, e.g. for restarts),
 //   game(id), games(). Short test clocks count as ultraBullet (limit + 40 × inc < 30 s), which bots
 //   may not play: pass `speed: 'bullet'` in the spec to show them as bullet.
-//   GameHandle: moves, fen, turn, status, winner, isOver, clock(), moveLog (who/what/when), chat, rejected
+//   GameHandle: moves, fen, turn, status, winner, isOver, legalMoves(), clock(), moveLog (who/what/when), chat, rejected
 //     (400s the bot got), drawOffer, takebackOffer, ended(), waitForPly(n), end(status, winner?), gameFull()
 //   opponent(gameId) / game.opponent -> OpponentHandle: move(uci), play(spec), neverMove(), offerDraw(),
 //     acceptDraw(), declineDraw(), proposeTakeback(), resign(), abort(), chat(text, room), goAway({claimInSeconds}),

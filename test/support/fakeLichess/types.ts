@@ -302,6 +302,8 @@ export interface GameHandle {
   readonly status: GameStatusName;
   readonly winner: Color | undefined;
   readonly isOver: boolean;
+  /** legal moves now, UCI (castling in the game's notation); [] once over */
+  legalMoves(): string[];
   /** remaining times now, ms (Int32 max without a clock) */
   clock(): { wtime: number; btime: number };
   /** every move with who sent it and when */
