@@ -1,31 +1,35 @@
 // A small cache of static evaluations keyed by position hash: transpositions and the quiescence
 // search evaluate the same positions again and again, and evaluation is the search's dearest part.
+// One slot is four neighbouring ints (key halves, value, in use), so a probe touches one cache line.
 
-const BITS = 16;
+const BITS = 17;
 const MASK = (1 << BITS) - 1;
+const HI = 0;
+const LO = 1;
+const VALUE = 2;
+/** Whether the slot holds anything (a zero hash is a real, if unlikely, key). */
+const USED = 3;
 
 export class EvalCache {
-  private readonly keyHi = new Int32Array(1 << BITS);
-  private readonly keyLo = new Int32Array(1 << BITS);
-  private readonly value = new Int32Array(1 << BITS);
-  /** Whether slot i holds anything (a zero hash is a real, if unlikely, key). */
-  private readonly used = new Uint8Array(1 << BITS);
+  private readonly slots = new Int32Array(4 << BITS);
 
   /** The cached value, or NaN when this position is not cached. */
   get(hi: number, lo: number): number {
-    const slot = lo & MASK;
-    return this.used[slot] === 1 && this.keyLo[slot] === lo && this.keyHi[slot] === hi ? this.value[slot] : NaN;
+    const slot = (lo & MASK) << 2;
+    const slots = this.slots;
+    return slots[slot + USED] === 1 && slots[slot + LO] === lo && slots[slot + HI] === hi ? slots[slot + VALUE] : NaN;
   }
 
   set(hi: number, lo: number, value: number): void {
-    const slot = lo & MASK;
-    this.keyHi[slot] = hi;
-    this.keyLo[slot] = lo;
-    this.value[slot] = value;
-    this.used[slot] = 1;
+    const slot = (lo & MASK) << 2;
+    const slots = this.slots;
+    slots[slot + HI] = hi;
+    slots[slot + LO] = lo;
+    slots[slot + VALUE] = value;
+    slots[slot + USED] = 1;
   }
 
   clear(): void {
-    this.used.fill(0);
+    this.slots.fill(0);
   }
 }

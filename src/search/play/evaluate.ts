@@ -79,9 +79,15 @@ const rearmostPawn = new Int32Array(16);
 /** kingZone[sq] === zoneStamp + colour: sq is the king of that colour's square or next to it. */
 const kingZone = new Int32Array(128);
 let zoneStamp = 0;
+const ZONE_STAMP_LIMIT = 2 ** 30;
 
 function markKingZones(pos: Position): void {
   zoneStamp += 2;
+  // The marks are Int32s: start over (wiping them) long before the stamp could outgrow one.
+  if (zoneStamp >= ZONE_STAMP_LIMIT) {
+    kingZone.fill(0);
+    zoneStamp = 2;
+  }
   for (let color = 0; color < 2; color++) {
     const king = pos.kingSquare[color];
     kingZone[king] = zoneStamp + color;

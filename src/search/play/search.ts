@@ -48,6 +48,9 @@ const FUTILITY_MARGIN_PER_DEPTH = 120;
 const IIR_MIN_DEPTH = 4;
 /** Quiescence skips captures that cannot lift the score to alpha even with this much to spare. */
 const DELTA_MARGIN = 200;
+/** Singular extensions from this depth, testing the other moves this far (per ply) below the table's score. */
+const SINGULAR_MIN_DEPTH = 7;
+const SINGULAR_MARGIN_PER_DEPTH = 2;
 /** The stages of a node's move loop. */
 const STAGE_TT_MOVE = 0;
 const STAGE_GENERATE = 1;
@@ -227,8 +230,10 @@ export class Engine {
   }
 
   /** `inCheck`: whether the side to move is in check (the parent knows it: its move gave check). */
+  /** `excluded`: a move left out, for the singular-extension test (NO_MOVE normally). */
   private negamax(
     depth: number, alpha: number, beta: number, ply: number, pvNode: boolean, afterNull: boolean, inCheck: boolean,
+    excluded = NO_MOVE,
   ): number {
     const pos = this.pos;
     this.pvLength[ply] = 0;
@@ -250,15 +255,19 @@ export class Engine {
     if (depth <= 0) return this.quiescence(alpha, beta, ply);
 
     const tt = this.tt;
-    const entry = tt.probe(pos.hashHi, pos.hashLo);
+    const entry = excluded === NO_MOVE ? tt.probe(pos.hashHi, pos.hashLo) : -1;
     let ttMove = NO_MOVE;
+    let ttScore = 0;
+    let ttDepth = -1;
+    let ttBound = 0;
     if (entry >= 0) {
       ttMove = tt.move(entry);
-      if (!pvNode && tt.depth(entry) >= depth) {
-        const score = fromTableScore(tt.score(entry), ply);
-        const bound = tt.bound(entry);
-        if (bound === BOUND_EXACT || (bound === BOUND_LOWER && score >= beta) || (bound === BOUND_UPPER && score <= alpha)) {
-          return score;
+      ttScore = fromTableScore(tt.score(entry), ply);
+      ttDepth = tt.depth(entry);
+      ttBound = tt.bound(entry);
+      if (!pvNode && ttDepth >= depth) {
+        if (ttBound === BOUND_EXACT || (ttBound === BOUND_LOWER && ttScore >= beta) || (ttBound === BOUND_UPPER && ttScore <= alpha)) {
+          return ttScore;
         }
       }
     }
@@ -269,7 +278,7 @@ export class Engine {
     this.staticEval[ply] = staticEval;
     const improving = !inCheck && ply >= 2 && staticEval > this.staticEval[ply - 2];
 
-    if (!pvNode && !inCheck) {
+    if (!pvNode && !inCheck && excluded === NO_MOVE) {
       // Reverse futility: far enough above beta that a shallow search will not fall below it.
       if (depth <= RFP_MAX_DEPTH && Math.abs(beta) < MATE_BOUND && staticEval - RFP_MARGIN_PER_DEPTH * depth >= beta) {
         return staticEval;
@@ -287,6 +296,20 @@ export class Engine {
         if (this.stopped) return 0;
         if (score >= beta) return score >= MATE_BOUND ? beta : score;
       }
+    }
+
+    // Singular extension: when every other move falls well short of the table's move, that move is
+    // the only good one here and is searched a ply deeper; when even the others reach beta, the
+    // node is cut at once (multi-cut).
+    let ttExtension = 0;
+    if (ply > 0 && depth >= SINGULAR_MIN_DEPTH && ttMove !== NO_MOVE && ttDepth >= depth - 3 && ttBound !== BOUND_UPPER
+      && Math.abs(ttScore) < MATE_BOUND && fitsPosition(pos, ttMove)) {
+      const singularBeta = ttScore - SINGULAR_MARGIN_PER_DEPTH * depth;
+      const score = this.negamax((depth - 1) >> 1, singularBeta - 1, singularBeta, ply, false, false, inCheck, ttMove);
+      this.pvLength[ply] = 0; // the test's line is not this node's
+      if (this.stopped) return 0;
+      if (score < singularBeta) ttExtension = 1;
+      else if (singularBeta >= beta) return singularBeta;
     }
 
     const killer1 = this.killers[2 * ply];
@@ -321,12 +344,13 @@ export class Engine {
         if (stage === STAGE_GENERATE) {
           end = generateLegal(pos, this.moves, start);
           if (end === start) return inCheck ? -MATE + ply : DRAW;
+          if (excluded !== NO_MOVE && end === start + 1) return alpha; // the left-out move was the only one
           scoreMoves(pos, this.moves, this.scores, start, end, ttMove, killer1, killer2, this.history, this.continuation, before1, before2);
           stage = STAGE_REST;
         }
         if (i >= end) break;
         move = pickOrdered(pos, this.moves, this.scores, i++, end);
-        if (ttMoveFirst && move === ttMove) continue;
+        if ((ttMoveFirst && move === ttMove) || move === excluded) continue;
       }
       moveNumber++;
       const quiet = !isCapture(move) && movePromotion(move) === 0;
@@ -340,7 +364,8 @@ export class Engine {
       const givesCheck = pos.inCheck();
       let score: number;
       if (moveNumber === 1) {
-        score = -this.negamax(depth - 1, -beta, -alpha, ply + 1, pvNode, false, givesCheck);
+        const extension = move === ttMove ? ttExtension : 0;
+        score = -this.negamax(depth - 1 + extension, -beta, -alpha, ply + 1, pvNode, false, givesCheck);
       } else {
         let reduction = 0;
         if (depth >= LMR_MIN_DEPTH && quiet && !inCheck && !givesCheck && moveNumber > (pvNode ? 3 : 2)) {
@@ -374,6 +399,7 @@ export class Engine {
       if (quiet) this.quietsTried[start + quiets++] = move;
     }
 
+    if (excluded !== NO_MOVE) return bestScore; // a partial search: nothing to keep
     const bound = bestScore >= beta ? BOUND_LOWER : bestScore > alphaAtStart ? BOUND_EXACT : BOUND_UPPER;
     tt.store(pos.hashHi, pos.hashLo, bestMove, toTableScore(bestScore, ply), depth, bound);
     return bestScore;

@@ -44,7 +44,7 @@ const KNOWN_LONGER: ReadonlyArray<{ fen: string; note: string; nodes?: number }>
   { fen: 'b7/PP6/8/8/7K/6B1/6N1/4R1bk w - - 0 1', note: 'mate in 3 (engine: 4)' },
   { fen: '2N2B2/2N1r3/8/3nQ2R/1k6/8/2B5/R3K3 w Q - 0 1', note: 'mate in 2 by O-O-O (engine: 3)' },
   { fen: '8/7B/2R5/4Nr1p/4kb1Q/8/1B6/4K2R w K - 0 1', note: 'mate in 2 by O-O (engine: 3)' },
-  { fen: '1N3B2/5p2/2R2p2/1p1kpp2/1P2rp2/2P1pB2/2P1P1K1/8 w - - 0 1', note: 'mate in 3 (engine: 4)', nodes: 500_000 },
+  { fen: '1N3B2/5p2/2R2p2/1p1kpp2/1P2rp2/2P1pB2/2P1P1K1/8 w - - 0 1', note: 'mate in 3 (engine: 4)', nodes: 1_000_000 },
   { fen: '2K4N/3PP1k1/5N2/6n1/8/8/8/8 w - - 0 1', note: 'mate in 3 (engine: 5)' },
   { fen: '8/1p1p4/1p1P4/brk1B3/1pP4R/1P2p2K/1P2P3/7B w - - 0 1', note: 'mate in 4 (engine: 5)', nodes: 2_000_000 },
 ];
