@@ -1,0 +1,119 @@
+// Whole games end to end: the real bot (undici, NDJSON, worker pool, engine) plays the fake
+// Lichess's scripted opponents with the clocks running, as white and as black, to mate or
+// resignation; greets and says goodbye; answers draw offers, takebacks and chat commands; aborts
+// when the opponent never moves; claims the win when the opponent leaves.
+
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FakeLichess } from '../../support/fakeLichess/index.ts';
+import { KEEP_ALIVE_MS, type TestBot, checkBotMoves, startTestBot, until } from './harness.ts';
+
+let fake: FakeLichess;
+let bot: TestBot | null = null;
+
+beforeEach(async () => {
+  fake = await FakeLichess.start({ keepAliveMs: KEEP_ALIVE_MS, thinkMs: 5 });
+});
+
+afterEach(async () => {
+  await bot?.stop();
+  bot = null;
+  await fake.close();
+});
+
+// Bullet's shortest clock (30 s; anything shorter is ultraBullet, closed to bots): every move is
+// a fraction of a second, and a flag would show.
+const FAST_CLOCK = { initial: 30_000, increment: 0 };
+
+describe('whole games against the fake Lichess', () => {
+  it('plays white to mate against random moves, clocks running, with a greeting and a goodbye', async () => {
+    bot = await startTestBot(fake);
+    const game = fake.startGame({ color: 'white', clock: FAST_CLOCK, opponent: { moves: 'random' } });
+    const result = await game.ended();
+    expect(result).toEqual({ status: 'mate', winner: 'white' });
+    checkBotMoves(game);
+    await until(() => game.chat.filter((c) => c.userId === fake.botId).length === 2, 'the goodbye');
+    expect(game.chat.filter((c) => c.userId === fake.botId).map((c) => c.text)).toEqual(['Hi Alice!', 'Bye Alice!']);
+    await until(() => bot!.bot.activeGames.length === 0, 'the slot to be freed');
+    expect(bot.logText()).toMatch(/info game over .*"status":"mate","result":"win"/);
+  }, 90_000);
+
+  it('plays black through a challenge until the opponent resigns, castling king-to-rook', async () => {
+    bot = await startTestBot(fake);
+    const challenge = fake.challenge({
+      color: 'white', timeControl: { limit: 60, increment: 1 }, rated: true, castling: 'kingToRook',
+      opponent: { moves: ['e2e4', 'g1f3', 'f1c4', 'e1h1'], whenDone: 'resign' },
+    });
+    expect(await challenge.settled()).toBe('accepted');
+    const game = challenge.game!;
+    expect(await game.ended()).toEqual({ status: 'resign', winner: 'black' });
+    expect(game.moves).toContain('e1h1');
+    checkBotMoves(game);
+    expect(game.moveLog.filter((m) => m.color === 'black')).toHaveLength(4);
+  }, 60_000);
+
+  it('declines a draw offer in the opening and declines takebacks', async () => {
+    bot = await startTestBot(fake);
+    const game = fake.startGame({ color: 'black', clock: { initial: 60_000, increment: 1000 }, opponent: { moves: ['e2e4'] } });
+    await game.waitForPly(2, 15_000);
+    game.opponent.offerDraw();
+    game.opponent.move('d2d4');
+    await game.waitForPly(4, 15_000);
+    expect(game.status).toBe('started');
+    expect(game.moveLog.find((m) => m.ply === 4)?.offeringDraw).toBe(false);
+    game.opponent.proposeTakeback();
+    await until(() => fake.requestsTo('/api/bot/game/*/takeback/*').length === 1, 'the takeback answer');
+    expect(fake.requestsTo('/api/bot/game/*/takeback/*')[0]!.path).toMatch(/takeback\/no$/);
+    expect(bot.logText()).toContain('declining a draw offer');
+  }, 60_000);
+
+  it('accepts a draw offer when clearly worse', async () => {
+    bot = await startTestBot(fake);
+    // A lone king against king and queen.
+    const game = fake.startGame({ color: 'white', fen: '3qk3/8/8/8/8/8/8/4K3 w - - 0 1', variant: 'fromPosition', clock: FAST_CLOCK, opponent: { moves: ['d8d5'] } });
+    await game.waitForPly(3, 15_000);
+    game.opponent.offerDraw();
+    await until(() => game.isOver, 'the draw');
+    expect(game.status).toBe('draw');
+  }, 30_000);
+
+  it('answers !help and !eval in the chat, and not more often than the cooldown allows', async () => {
+    bot = await startTestBot(fake, { chatCooldownSeconds: 60 });
+    const game = fake.startGame({ color: 'white', clock: { initial: 60_000, increment: 1000 }, opponent: { moves: ['e7e5'] } });
+    await game.waitForPly(3, 15_000);
+    game.opponent.chat('!eval');
+    await until(() => game.chat.some((c) => c.userId === fake.botId && c.text.startsWith('My evaluation')), 'the !eval answer');
+    game.opponent.chat('!help');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(game.chat.filter((c) => c.userId === fake.botId && c.text.startsWith('Commands'))).toHaveLength(0);
+  }, 30_000);
+
+  it('aborts a game whose opponent never makes a first move, and frees the slot', async () => {
+    bot = await startTestBot(fake, { abortAfterSeconds: 1, concurrency: 1 });
+    const game = fake.startGame({ color: 'black', clock: FAST_CLOCK, opponent: { moves: 'never' } });
+    await until(() => game.isOver, 'the abort', 10_000);
+    expect(game.status).toBe('aborted');
+    expect(fake.requestsTo('/api/bot/game/*/abort')).toHaveLength(1);
+    await until(() => bot!.bot.activeGames.length === 0, 'the slot to be freed');
+    // As white: it moves, and aborts only when black then never moves.
+    const second = fake.startGame({ color: 'white', clock: FAST_CLOCK, opponent: { moves: 'never' } });
+    await until(() => second.isOver, 'the second abort', 10_000);
+    expect(second.moves).toHaveLength(1);
+    expect(second.status).toBe('aborted');
+  }, 30_000);
+
+  it('claims the win once the opponent has been gone long enough, not before, and not after they return', async () => {
+    bot = await startTestBot(fake);
+    const game = fake.startGame({ color: 'white', clock: { initial: 120_000, increment: 1000 }, opponent: { moves: ['e7e5', 'b8c6'] } });
+    await game.waitForPly(4, 15_000);
+    game.opponent.goAway({ claimInSeconds: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    game.opponent.comeBack();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(fake.requestsTo('/api/bot/game/*/claim-victory')).toHaveLength(0);
+    game.opponent.goAway({ claimInSeconds: 1 });
+    await until(() => game.isOver, 'the claim', 10_000);
+    expect(game.status).toBe('timeout');
+    expect(game.winner).toBe('white');
+    expect(game.rejected.filter((r) => r.action === 'claim-victory')).toHaveLength(0);
+  }, 30_000);
+});
