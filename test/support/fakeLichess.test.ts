@@ -358,8 +358,11 @@ describe('games', () => {
     expect(await move(game.id, 'f2f3')).toEqual({ status: 200, body: { ok: true } });
     await stream.until((r) => r.lines.filter((l) => l.type === 'gameState').length >= 2, 'the reply');
     const afterReply = stream.lines.filter((l) => l.type === 'gameState')[1];
-    // the clock starts only once both sides have moved: no time used, no increment yet
-    expect(afterReply).toMatchObject({ moves: 'f2f3 e7e5', wtime: 60_000, btime: 60_000 });
+    // the clock starts only once both sides have moved: no time charged, no increment yet; white's
+    // clock runs from black's reply on (the snapshot is taken when the line is sent)
+    expect(afterReply).toMatchObject({ moves: 'f2f3 e7e5', btime: 60_000 });
+    expect(afterReply.wtime).toBeLessThanOrEqual(60_000);
+    expect(afterReply.wtime).toBeGreaterThan(59_000);
     expect(afterReply.expiration).toBeUndefined();
 
     await sleep(50);
@@ -431,8 +434,11 @@ describe('games', () => {
   it('flags the side whose clock runs out: outoftime, the other side wins', async () => {
     const events = await StreamReader.open('/api/stream/event');
     // a 150 ms clock is ultraBullet by its length; shown as bullet so a BOT may stream it
-    const game = fake.startGame({ color: 'white', moves: ['e2e4', 'e7e5'], clock: { initial: 150, increment: 0 }, speed: 'bullet', opponent: { moves: 'never' } });
+    const game = fake.startGame({ color: 'white', moves: ['e2e4'], clock: { initial: 150, increment: 0 }, speed: 'bullet', opponent: { moves: 'never' } });
     const stream = await StreamReader.open(`/api/bot/game/stream/${game.id}`);
+    await stream.nth(1);
+    // black's first move starts white's clock, and the bot never answers
+    game.opponent.move('e7e5');
     expect(await game.ended()).toEqual({ status: 'outoftime', winner: 'black' });
     await stream.ended();
     expect(stream.lines.at(-1)).toMatchObject({ type: 'gameState', status: 'outoftime', winner: 'black', wtime: 0 });
@@ -441,11 +447,10 @@ describe('games', () => {
   });
 
   it('gives no winner on a flag when the side still on time cannot mate', async () => {
-    const game = fake.startGame({ color: 'white', fen: 'r7/8/8/4k3/8/8/8/4K3 w - - 0 1', moves: ['e1e2', 'a8a7'], clock: { initial: 100, increment: 0 }, speed: 'bullet', opponent: { moves: 'never' } });
+    // white (the opponent: king and rook) never moves and flags; black, the bot, has a bare king
+    const game = fake.startGame({ color: 'black', fen: 'R7/8/8/4k3/8/8/8/4K3 w - - 0 1', moves: ['e1e2', 'e5e4'], clock: { initial: 100, increment: 0 }, speed: 'bullet', opponent: { moves: 'never' } });
     expect(game.variant).toBe('fromPosition');
-    expect(game.initialFen).toBe('r7/8/8/4k3/8/8/8/4K3 w - - 0 1');
-    // black (rook) flags; white, on time, has a bare king: no winner
-    expect((await move(game.id, 'e2e3')).status).toBe(200);
+    expect(game.initialFen).toBe('R7/8/8/4k3/8/8/8/4K3 w - - 0 1');
     expect(await game.ended()).toEqual({ status: 'outoftime', winner: undefined });
   });
 
@@ -490,7 +495,7 @@ describe('games', () => {
 
     const second = fake.startGame({ color: 'white', moves: ['e2e4', 'e7e5'], opponent: { moves: 'random', onDrawOffer: 'accept', thinkMs: 20 } });
     expect((await move(second.id, 'g1f3', '?offeringDraw=true')).status).toBe(200);
-    expect(second.drawOffer.white).toBe(true);
+    expect(second.moveLog.at(-1)).toMatchObject({ uci: 'g1f3', offeringDraw: true });
     expect(await second.ended()).toEqual({ status: 'draw', winner: undefined });
 
     // declined: the opponent's reply move withdraws nothing of ours but clears its own consideration
@@ -533,8 +538,8 @@ describe('games', () => {
     const stream = await StreamReader.open(`/api/bot/game/stream/${game.id}`);
     await stream.nth(1);
     expect(await json('POST', `/api/bot/game/${game.id}/claim-victory`)).toEqual({ status: 400, body: { error: 'You cannot claim the win on this game' } });
-    game.opponent.goAway({ claimInSeconds: 0.3 });
-    expect(await stream.line('opponentGone')).toEqual({ type: 'opponentGone', gone: true, claimWinInSeconds: 1 });
+    game.opponent.goAway({ claimInSeconds: 5 });
+    expect(await stream.line('opponentGone')).toEqual({ type: 'opponentGone', gone: true, claimWinInSeconds: 5 });
     expect((await json('POST', `/api/bot/game/${game.id}/claim-victory`)).status).toBe(400);
     game.opponent.comeBack();
     await stream.until((r) => r.lines.some((l) => l.type === 'opponentGone' && l.gone === false), 'gone:false');
