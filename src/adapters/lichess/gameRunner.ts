@@ -286,7 +286,7 @@ export class GameRunner {
         // Lichess did not take it: try again once the stream confirms the position.
         this.options.logger.warn('move rate limited; resynchronising', { game: this.gameId, move: uci });
         this.unverifiedKey = key;
-      } else if (error instanceof LichessHttpError) {
+      } else if (error instanceof LichessHttpError && error.status < 500) {
         this.movesRejected++;
         const times = (this.rejections.get(key) ?? 0) + 1;
         this.rejections.set(key, times);
@@ -297,8 +297,8 @@ export class GameRunner {
           this.unverifiedKey = key;
         }
       } else {
-        // No answer: it may or may not have been played. The reopened stream will tell.
-        this.options.logger.warn('move got no answer; resynchronising', { game: this.gameId, move: uci, why: describe(error) });
+        // No answer, or a server error: it may or may not have been played. The reopened stream will tell.
+        this.options.logger.warn('move outcome unknown; resynchronising', { game: this.gameId, move: uci, why: describe(error) });
         this.unverifiedKey = key;
       }
       this.follower.reopen();

@@ -1,0 +1,146 @@
+// Faults survived end to end: 429s (JSON and HTML) on moves and on the event stream, dropped and
+// stalled game and event streams, connection resets on a move, lines cut at random byte offsets,
+// gameFinish before the final gameState, and a restart in the middle of a game. In every case the
+// game is played to its end with no move sent twice, none refused, and no loss on time.
+
+import { afterEach, describe, expect, it } from 'vitest';
+import { FakeLichess, type FakeLichessOptions } from '../../support/fakeLichess/index.ts';
+import { KEEP_ALIVE_MS, type TestBot, checkBotMoves, startTestBot, until } from './harness.ts';
+
+let fake: FakeLichess;
+let bots: TestBot[] = [];
+
+async function setUp(options: FakeLichessOptions = {}, settings = {}): Promise<TestBot> {
+  fake = await FakeLichess.start({ keepAliveMs: KEEP_ALIVE_MS, thinkMs: 5, ...options });
+  const bot = await startTestBot(fake, settings);
+  bots.push(bot);
+  return bot;
+}
+
+afterEach(async () => {
+  for (const bot of bots) await bot.stop();
+  bots = [];
+  await fake.close();
+});
+
+const CLOCK = { initial: 30_000, increment: 0 };
+
+/** A game the bot plays as `color` against random moves. */
+function randomGame(color: 'white' | 'black' = 'white') {
+  return fake.startGame({ color, clock: CLOCK, opponent: { moves: 'random' } });
+}
+
+async function playedOut(game: ReturnType<typeof randomGame>): Promise<void> {
+  const result = await game.ended();
+  expect(['mate', 'draw', 'stalemate', 'resign']).toContain(result.status);
+  checkBotMoves(game);
+}
+
+describe('faults survived against the fake Lichess', () => {
+  it('retries a move about a second after a 429, JSON or HTML', async () => {
+    await setUp();
+    const game = randomGame();
+    await game.waitForPly(4, 15_000);
+    fake.failNext('/api/bot/game/*/move/*', { status: 429, body: 'json' });
+    await game.waitForPly(8, 15_000);
+    fake.failNext('/api/bot/game/*/move/*', { status: 429, body: 'html' });
+    await playedOut(game);
+    const moves = fake.requestsTo('/api/bot/game/*/move/*');
+    const limited = moves.filter((r) => r.status === 429);
+    expect(limited).toHaveLength(2);
+    for (const refused of limited) {
+      const retry = moves.find((r) => r.at > refused.at)!;
+      expect(retry.at - refused.at).toBeGreaterThanOrEqual(900);
+      expect(retry.at - refused.at).toBeLessThan(5000);
+    }
+  }, 60_000);
+
+  it('reopens a dropped game stream at once and resynchronises', async () => {
+    const bot = await setUp();
+    const game = randomGame('black');
+    await game.waitForPly(5, 15_000);
+    fake.dropGameStream(game.id);
+    await game.waitForPly(11, 15_000);
+    fake.dropGameStream(game.id);
+    await playedOut(game);
+    expect(bot.logText()).toMatch(/warn game stream lost; reconnecting/);
+    await until(() => bot.bot.stats.gamesFinished === 1, 'the runner to finish');
+    expect(bot.bot.stats.summaries[0]!.streamReconnects).toBeGreaterThanOrEqual(2);
+  }, 60_000);
+
+  it('notices a stalled game stream within the watchdog and reconnects', async () => {
+    const bot = await setUp();
+    const game = randomGame();
+    await game.waitForPly(4, 15_000);
+    fake.stallGameStream(game.id);
+    await playedOut(game);
+    expect(bot.logText()).toMatch(/game stream lost; reconnecting .*no data for 600 ms/);
+  }, 60_000);
+
+  it('reconnects a dropped or stalled event stream without starting the game twice', async () => {
+    const bot = await setUp();
+    const game = randomGame();
+    await game.waitForPly(3, 15_000);
+    fake.dropEventStream();
+    await until(() => bot.bot.stats.eventStreamReconnects === 1, 'the event stream to reconnect');
+    fake.stallEventStream();
+    await until(() => bot.bot.stats.eventStreamReconnects === 2, 'the event stream to reconnect after a stall');
+    await playedOut(game);
+    expect(bot.bot.stats.gamesStarted).toBe(1);
+    // New challenges still arrive.
+    const challenge = fake.challenge({ rated: false, opponent: { moves: 'never' } });
+    expect(await challenge.settled(10_000)).toBe('accepted');
+  }, 60_000);
+
+  it('waits out a 429 on opening the event stream', async () => {
+    const bot = await setUp();
+    fake.failNext('/api/stream/event', { status: 429, body: 'html' });
+    fake.dropEventStream();
+    await until(() => bot.bot.stats.eventStreamReconnects === 1, 'the event stream to reconnect', 10_000);
+    const opens = fake.requestsTo('/api/stream/event');
+    expect(opens.at(-1)!.at - opens.at(-2)!.at).toBeGreaterThanOrEqual(450);
+    expect(bot.logText()).toMatch(/rate limited by Lichess \(429\) \{"route":"eventStream","waitMs":500\}/);
+  }, 30_000);
+
+  it('resends a move whose request was cut off only if the reopened stream shows it missing', async () => {
+    const bot = await setUp();
+    const game = randomGame();
+    await game.waitForPly(4, 15_000);
+    fake.failNext('/api/bot/game/*/move/*', { destroy: true });
+    await game.waitForPly(8, 15_000);
+    fake.failNext('/api/bot/game/*/move/*', { status: 502, body: 'Bad Gateway' });
+    await playedOut(game);
+    expect(bot.logText()).toMatch(/warn move outcome unknown; resynchronising .*"why":"no answer from Lichess to move/);
+    expect(bot.logText()).toMatch(/warn move outcome unknown; resynchronising .*"why":"Lichess answered 502 to move: Bad Gateway"/);
+    expect(bot.logText()).not.toContain('move refused');
+  }, 60_000);
+
+  it('reads streams cut at random byte offsets', async () => {
+    await setUp({ chunking: { maxBytes: 3, gapMs: 0 } });
+    const game = randomGame('black');
+    await playedOut(game);
+  }, 60_000);
+
+  it('frees the slot once when gameFinish comes before the final gameState', async () => {
+    const bot = await setUp({ finishOrder: 'finishFirst' }, { concurrency: 1 });
+    const game = fake.startGame({ color: 'white', clock: CLOCK, opponent: { moves: ['f7f6', 'g7g5'] } });
+    expect(await game.ended()).toEqual({ status: 'mate', winner: 'white' });
+    await until(() => bot.bot.activeGames.length === 0, 'the slot to be freed');
+    expect(bot.bot.stats.gamesFinished).toBe(1);
+    const next = fake.challenge({ rated: false, opponent: { moves: 'never' } });
+    expect(await next.settled(10_000)).toBe('accepted');
+  }, 30_000);
+
+  it('resumes a game after a restart, without greeting again', async () => {
+    const first = await setUp();
+    const game = randomGame();
+    await game.waitForPly(6, 15_000);
+    await first.stop();
+    const second = await startTestBot(fake);
+    bots.push(second);
+    await playedOut(game);
+    const greetings = game.chat.filter((c) => c.userId === fake.botId && c.text.startsWith('Hi'));
+    expect(greetings).toHaveLength(1);
+    expect(second.logText()).toMatch(/resuming games in progress \{"games":1\}/);
+  }, 60_000);
+});
