@@ -70,6 +70,7 @@ export class GameSession {
   private broken: string | null = null;
   /** A game-over signal from outside the game stream (gameFinish), if it came first. */
   private finishedBy: string | null = null;
+  private finishedWinner: Side | null = null;
 
   private constructor(readonly setup: GameSetup, state: GameState, position: Position, now: number) {
     this.current = state;
@@ -126,9 +127,11 @@ export class GameSession {
     return this.finishedBy !== null || !LIVE_STATUSES.has(this.current.status);
   }
 
-  /** Marks the game over from outside the game stream (gameFinish came first). */
-  markFinished(status: string): void {
-    this.finishedBy ??= status;
+  /** Marks the game over from outside the game stream (gameFinish, which may come first). */
+  markFinished(status: string, winner: Side | null): void {
+    if (this.finishedBy !== null) return;
+    this.finishedBy = status;
+    this.finishedWinner = winner;
   }
 
   /** The final status: the stream's, else the one gameFinish gave. */
@@ -184,7 +187,7 @@ export class GameSession {
   get result(): 'win' | 'loss' | 'draw' | 'aborted' | null {
     if (!this.isOver) return null;
     if (this.status === 'aborted' || this.status === 'noStart') return 'aborted';
-    const winner = this.current.winner;
+    const winner = LIVE_STATUSES.has(this.current.status) ? this.finishedWinner : this.current.winner;
     if (winner === null) return 'draw';
     return (winner === 'white' ? WHITE : BLACK) === this.setup.ourColor ? 'win' : 'loss';
   }

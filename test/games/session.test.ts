@@ -79,10 +79,13 @@ describe('GameSession', () => {
     expect(session.isOurTurn).toBe(false);
     expect(session.result).toBe('loss');
     const finished = GameSession.start(setup(), state('e2e4'), 0);
-    finished.markFinished('draw');
+    finished.markFinished('draw', null);
     expect(finished.isOver).toBe(true);
     expect(finished.status).toBe('draw');
     expect(finished.result).toBe('draw');
+    const won = GameSession.start(setup(), state('e2e4'), 0);
+    won.markFinished('mate', 'white');
+    expect(won.result).toBe('win');
     const aborted = GameSession.start(setup(), state('', { status: 'aborted' }), 0);
     expect(aborted.result).toBe('aborted');
   });

@@ -183,7 +183,7 @@ export class LichessBot {
         return this.startGame(event.game.gameId);
       case 'gameFinish': {
         const entry = this.runners.get(event.game.gameId);
-        if (entry) entry.runner.markFinished(event.game.status?.name ?? 'unknownFinish');
+        if (entry) entry.runner.markFinished(event.game.status?.name ?? 'unknownFinish', event.game.winner ?? null);
         else this.slots.release(event.game.gameId);
         return;
       }

@@ -8,7 +8,7 @@ import { BLACK, WHITE } from '../../chess/types.ts';
 import type { LichessSettings } from '../../config/types.ts';
 import type { MoveChoice, MoveChooser } from '../../games/chooseMove.ts';
 import { ScoreHistory, acceptsDraw, formatScore, offersDraw, resigns } from '../../games/decisions.ts';
-import { type GameSetup, type GameState, GameSession, type Player, resolveInitialFen } from '../../games/session.ts';
+import { type GameSetup, type GameState, GameSession, type Player, type Side, resolveInitialFen } from '../../games/session.ts';
 import type { Logger } from '../discord/log.ts';
 import type { Account, LichessApi } from './api.ts';
 import { ChatCommands, fillTemplate } from './chat.ts';
@@ -126,9 +126,9 @@ export class GameRunner {
   }
 
   /** The event stream says the game is over (it may come before the final gameState). */
-  markFinished(status: string): void {
+  markFinished(status: string, winner: Side | null): void {
     if (this.finished) return;
-    this.session?.markFinished(status);
+    this.session?.markFinished(status, winner);
     if (this.session) this.finish();
     else {
       this.finished = true;

@@ -127,6 +127,7 @@ describe('faults survived against the fake Lichess', () => {
     expect(await game.ended()).toEqual({ status: 'mate', winner: 'white' });
     await until(() => bot.bot.activeGames.length === 0, 'the slot to be freed');
     expect(bot.bot.stats.gamesFinished).toBe(1);
+    expect(bot.bot.stats.summaries[0]).toMatchObject({ status: 'mate', result: 'win' });
     const next = fake.challenge({ rated: false, opponent: { moves: 'never' } });
     expect(await next.settled(10_000)).toBe('accepted');
   }, 30_000);
