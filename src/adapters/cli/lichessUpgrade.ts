@@ -1,0 +1,113 @@
+// `chessbot lichess-upgrade [--yes]`: turns the Lichess account of LICHESS_TOKEN into a BOT
+// account. Irreversible, so it names the account and asks first: --yes confirms in advance,
+// otherwise the account name must be typed at a terminal; without one nothing happens.
+
+import { createInterface } from 'node:readline/promises';
+import { fileURLToPath } from 'node:url';
+import { ConfigError } from '../../config/errors.ts';
+import { loadConfig } from '../../config/load.ts';
+import type { Config } from '../../config/types.ts';
+import type { Account } from '../lichess/api.ts';
+import { engineName } from '../lichess/start.ts';
+import { upgradeToBot } from '../lichess/upgrade.ts';
+import { UsageError, oneLineMessage } from '../commands/errors.ts';
+import type { CliCommand, CliOutput } from './command.ts';
+
+const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+export const EXIT_UPGRADED = 0;
+export const EXIT_NOT_UPGRADED = 1;
+export const EXIT_BAD_CONFIG = 2;
+
+export interface LichessUpgradeDependencies {
+  /** The configuration (LICHESS_TOKEN, LICHESS_URL); may throw a ConfigError. */
+  readonly config: () => Config;
+  /** Asks the person to type `expected`; null when nobody can answer (no terminal). */
+  readonly ask: ((question: string) => Promise<string>) | null;
+}
+
+export function createLichessUpgradeCommand(dependencies: LichessUpgradeDependencies): CliCommand {
+  return {
+    name: 'lichess-upgrade',
+    usage: '[--yes]',
+    summary: 'upgrade the Lichess account of LICHESS_TOKEN to a BOT account (irreversible)',
+    details: [
+      'Only an account that has never played a game can become a BOT, and a BOT account can never',
+      'become a normal account again. The token needs the bot:play scope. Without --yes, you are',
+      'asked to type the account name to confirm (at a terminal; otherwise nothing is changed).',
+      '',
+      'exit status: 0 upgraded (or already a BOT), 1 not upgraded, 2 bad configuration',
+    ],
+    async run(args, out) {
+      const unknown = args.find((arg) => arg !== '--yes');
+      if (unknown !== undefined) throw new UsageError(`unexpected argument "${unknown}"`);
+      const yes = args.includes('--yes');
+      let config: Config;
+      try {
+        config = dependencies.config();
+      } catch (error) {
+        if (!(error instanceof ConfigError)) throw error;
+        out.stderr.write(`chessbot lichess-upgrade: ${error.message}\n`);
+        return EXIT_BAD_CONFIG;
+      }
+      const token = config.lichess.token;
+      if (!token) {
+        out.stderr.write('chessbot lichess-upgrade: LICHESS_TOKEN is not set (a token with the bot:play scope)\n');
+        return EXIT_BAD_CONFIG;
+      }
+      try {
+        const outcome = await upgradeToBot({
+          url: config.lichess.url,
+          token,
+          userAgent: engineName().replace(' ', '/'),
+          confirm: (account) => confirm(account, yes, dependencies.ask, out),
+        });
+        switch (outcome.kind) {
+          case 'upgraded':
+            out.stdout.write(`${outcome.account.username} is now a BOT account. Start the bot with npm start.\n`);
+            return EXIT_UPGRADED;
+          case 'already-bot':
+            out.stdout.write(`${outcome.account.username} is already a BOT account; nothing to do.\n`);
+            return EXIT_UPGRADED;
+          case 'declined':
+            out.stderr.write(`Not upgraded: ${outcome.account.username} is unchanged.\n`);
+            return EXIT_NOT_UPGRADED;
+          case 'refused':
+            out.stderr.write(`chessbot lichess-upgrade: not upgraded: ${outcome.why}\n`);
+            return EXIT_NOT_UPGRADED;
+        }
+      } catch (error) {
+        out.stderr.write(`chessbot lichess-upgrade: not upgraded: ${oneLineMessage(error)}\n`);
+        return EXIT_NOT_UPGRADED;
+      }
+    },
+  };
+}
+
+async function confirm(account: Account, yes: boolean, ask: LichessUpgradeDependencies['ask'], out: CliOutput): Promise<boolean> {
+  out.stdout.write(
+    `This turns the Lichess account ${account.username} into a BOT account. It cannot be undone: the account ` +
+      'can then only play through the Bot API, never again as a person.\n',
+  );
+  if (yes) return true;
+  if (!ask) {
+    out.stderr.write('No terminal to confirm at: run "chessbot lichess-upgrade --yes" to confirm in advance.\n');
+    return false;
+  }
+  const answer = await ask(`Type the account name (${account.username}) to confirm: `);
+  return answer.trim().toLowerCase() === account.username.toLowerCase();
+}
+
+async function askAtTerminal(question: string): Promise<string> {
+  const reader = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return await reader.question(question);
+  } finally {
+    reader.close();
+  }
+}
+
+export const lichessUpgradeCommand: CliCommand = createLichessUpgradeCommand({
+  config: () => loadConfig({ cwd: PROJECT_ROOT }),
+  ask: process.stdin.isTTY ? askAtTerminal : null,
+});
