@@ -74,6 +74,8 @@ export class GameRunner {
   private abortTimer: NodeJS.Timeout | null = null;
   private claimTimer: NodeJS.Timeout | null = null;
   private greeted = false;
+  /** Whether the game was still in play when we first saw it (else: no goodbye, it is old news). */
+  private sawLive = false;
   private finished = false;
   private stopped = false;
   private movesSent = 0;
@@ -187,6 +189,7 @@ export class GameRunner {
         game: this.gameId, color: setup.ourColor === WHITE ? 'white' : 'black', opponent: setup.opponent.name,
         variant: setup.variant, speed: setup.speed, rated: setup.rated, ply: this.session.ply,
       });
+      this.sawLive = !this.session.isOver;
       void this.greet();
     }
     this.onState(event.state, true);
@@ -416,7 +419,7 @@ export class GameRunner {
       plies: session.ply,
     });
     const goodbye = fillTemplate(this.options.settings.goodbye, this.names(session));
-    if (goodbye && session.result !== 'aborted' && !this.stopped) void this.say('player', goodbye);
+    if (goodbye && this.sawLive && session.result !== 'aborted' && !this.stopped) void this.say('player', goodbye);
     this.follower.stop();
   }
 

@@ -51,6 +51,18 @@ describe('whole games against the fake Lichess', () => {
     expect(game.moveLog.filter((m) => m.color === 'black')).toHaveLength(4);
   }, 60_000);
 
+  it('plays a Chess960 game from its Shredder-FEN start to the end', async () => {
+    bot = await startTestBot(fake);
+    const game = fake.startGame({
+      color: 'black', variant: 'chess960', fen: 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9',
+      clock: FAST_CLOCK, opponent: { moves: 'random' },
+    });
+    const result = await game.ended();
+    expect(['mate', 'draw', 'stalemate']).toContain(result.status);
+    expect(result.winner).not.toBe('white');
+    checkBotMoves(game);
+  }, 60_000);
+
   it('declines a draw offer in the opening and declines takebacks', async () => {
     bot = await startTestBot(fake);
     const game = fake.startGame({ color: 'black', clock: { initial: 60_000, increment: 1000 }, opponent: { moves: ['e2e4'] } });
