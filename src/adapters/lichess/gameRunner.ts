@@ -251,6 +251,10 @@ export class GameRunner {
         return;
       }
       await this.sendMove(key, choice.uci, this.drawFlag(session));
+    } catch (error) {
+      // A bug here must not take the process down with the other games: log it; the next state
+      // (or reconnection) tries again.
+      this.options.logger.error('choosing a move failed', { game: this.gameId, why: describe(error) });
     } finally {
       if (this.thinking === controller) {
         this.thinking = null;
