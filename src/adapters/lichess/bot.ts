@@ -49,6 +49,10 @@ export interface LichessBotStats {
 
 /** Ids remembered to ignore replays: challenges already judged, games already over. */
 const MEMORY = 1000;
+/** An event stream closed by Lichess within this long of opening counts towards ... */
+const SHORT_LIVED_STREAM_MS = 60_000;
+/** ... this many such closures in one window: warn of a second instance on the account. */
+const DUPLICATE_INSTANCE_CLOSURES = 3;
 
 export class LichessBot {
   readonly me: Account;
@@ -69,6 +73,8 @@ export class LichessBot {
   private accepted = 0;
   private declined = 0;
   private gamesStarted = 0;
+  private readonly shortClosures: number[] = [];
+  private warnedDuplicate = false;
   private expiryTimer: NodeJS.Timeout;
   /** Settles when the event stream is no longer followed (stop(), or a fatal refusal). */
   readonly closed: Promise<void>;
@@ -90,6 +96,7 @@ export class LichessBot {
         if (reconnect) this.eventReconnects++;
         options.logger.info(reconnect ? 'event stream reconnected' : 'event stream open');
       },
+      onLost: (why, openMs) => this.onEventStreamLost(why, openMs),
       timings,
       limiter: new WindowLimiter(timings.eventStreamOpens, timings.eventStreamWindowMs, this.now),
       logger: options.logger,
@@ -280,6 +287,23 @@ export class LichessBot {
       await this.api.declineChallenge(id, reason);
     } catch (error) {
       this.options.logger.warn('declining the challenge failed', { challenge: id, why: describe(error) });
+    }
+  }
+
+  /**
+   * Lichess keeps one event stream per account and closes the older one when another opens: a
+   * stream closed again and again soon after opening means a second bot on this account.
+   */
+  private onEventStreamLost(why: string, openMs: number): void {
+    if (why !== 'closed by Lichess' || openMs > SHORT_LIVED_STREAM_MS) return;
+    const now = this.now();
+    this.shortClosures.push(now);
+    while (this.shortClosures.length > 0 && this.shortClosures[0]! < now - this.timings.eventStreamWindowMs) this.shortClosures.shift();
+    if (this.shortClosures.length >= DUPLICATE_INSTANCE_CLOSURES && !this.warnedDuplicate) {
+      this.warnedDuplicate = true;
+      this.options.logger.warn(
+        'Lichess keeps closing the event stream soon after it opens: is another bot running with this account? (one event stream per account)',
+      );
     }
   }
 

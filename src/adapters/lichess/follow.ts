@@ -21,6 +21,8 @@ export interface FollowOptions {
   isFatal?(error: unknown): boolean;
   /** Each successful open: `reconnect` is false for the first. */
   onOpen?(reconnect: boolean): void;
+  /** Each loss of an open stream (not stop()): why, and how long it had been open. */
+  onLost?(why: string, openMs: number): void;
   readonly timings: Pick<LichessTimings, 'streamIdleMs' | 'backoffBaseMs' | 'backoffMaxMs'>;
   /** Opens allowed per window (the event stream's 30 per 10 minutes). */
   readonly limiter?: WindowLimiter;
@@ -41,6 +43,8 @@ export class StreamFollower {
   private current: LichessStream | null = null;
   private stopper = new AbortController();
   private opens = 0;
+  /** Whether the current connection got past its open (a 200 and a readable body). */
+  private opened = false;
 
   constructor(private readonly options: FollowOptions) {}
 
@@ -58,6 +62,8 @@ export class StreamFollower {
       let received = false;
       let problem: string;
       let pause: number | null = null;
+      const openedAt = performance.now();
+      this.opened = false;
       try {
         received = await this.connectOnce();
         if (this.stopper.signal.aborted || options.isDone()) break;
@@ -68,7 +74,12 @@ export class StreamFollower {
         if (error instanceof RateLimitedError) pause = error.waitMs;
         problem = error instanceof Error ? error.message : String(error);
       }
-      failures = received ? 1 : failures + 1;
+      const openMs = performance.now() - openedAt;
+      if (this.opened) options.onLost?.(problem, openMs);
+      // A stream that worked for a while (data, or longer than the watchdog) starts the count of
+      // failures over; one closed at once does not, so a server that keeps closing is backed off.
+      const healthy = this.opened && (received || openMs >= options.timings.streamIdleMs);
+      failures = healthy ? 1 : failures + 1;
       pause ??= options.reopenAtOnce && failures === 1 ? 0 : backoffMs(failures, options.timings, options.random);
       options.logger.warn(`${options.name} lost; reconnecting`, { ...options.logFields, why: problem, inMs: Math.round(pause) });
       await sleep(pause, this.stopper.signal);
@@ -109,6 +120,7 @@ export class StreamFollower {
       arm();
       const stream = await options.open({ signal: connection.signal, onActivity: arm });
       this.current = stream;
+      this.opened = true;
       options.onOpen?.(this.opens++ > 0);
       if (this.stopper.signal.aborted) return received;
       for await (const line of stream.lines) {

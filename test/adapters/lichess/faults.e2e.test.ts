@@ -123,13 +123,23 @@ describe('faults survived against the fake Lichess', () => {
 
   it('frees the slot once when gameFinish comes before the final gameState', async () => {
     const bot = await setUp({ finishOrder: 'finishFirst' }, { concurrency: 1 });
-    const game = fake.startGame({ color: 'white', clock: CLOCK, opponent: { moves: ['f7f6', 'g7g5'] } });
-    expect(await game.ended()).toEqual({ status: 'mate', winner: 'white' });
+    const game = randomGame();
+    const result = await game.ended();
     await until(() => bot.bot.activeGames.length === 0, 'the slot to be freed');
     expect(bot.bot.stats.gamesFinished).toBe(1);
-    expect(bot.bot.stats.summaries[0]).toMatchObject({ status: 'mate', result: 'win' });
+    // The result comes from gameFinish, the first to arrive.
+    const expected = result.winner === undefined ? 'draw' : result.winner === 'white' ? 'win' : 'loss';
+    expect(bot.bot.stats.summaries[0]).toMatchObject({ status: result.status, result: expected });
     const next = fake.challenge({ rated: false, opponent: { moves: 'never' } });
     expect(await next.settled(10_000)).toBe('accepted');
+  }, 30_000);
+
+  it('warns when a second bot on the same account keeps knocking its event stream off', async () => {
+    const first = await setUp();
+    const second = await startTestBot(fake);
+    bots.push(second);
+    const warning = /warn Lichess keeps closing the event stream soon after it opens: is another bot running with this account\?/;
+    await until(() => warning.test(first.logText()) || warning.test(second.logText()), 'the warning', 15_000);
   }, 30_000);
 
   it('resumes a game after a restart, without greeting again', async () => {
