@@ -179,7 +179,7 @@ export class LichessBot {
 
   private onLine(line: string): void {
     const parsed = parseEventLine(line);
-    if (parsed.kind === 'unknown') return this.options.logger.debug('unknown event skipped', { type: parsed.type });
+    if (parsed.kind === 'unknown') return this.options.logger.info('unknown event skipped', { type: parsed.type });
     if (parsed.kind === 'invalid') return this.options.logger.warn('bad event skipped', { problem: parsed.problem });
     this.onEvent(parsed.event);
   }

@@ -155,7 +155,7 @@ export class GameRunner {
 
   private onLine(line: string): void {
     const parsed = parseGameLine(line);
-    if (parsed.kind === 'unknown') return this.options.logger.debug('unknown game event skipped', { game: this.gameId, type: parsed.type });
+    if (parsed.kind === 'unknown') return this.options.logger.info('unknown game event skipped', { game: this.gameId, type: parsed.type });
     if (parsed.kind === 'invalid') return this.options.logger.warn('bad game event skipped', { game: this.gameId, problem: parsed.problem });
     const event = parsed.event;
     switch (event.type) {
