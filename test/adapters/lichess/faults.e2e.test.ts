@@ -92,6 +92,21 @@ describe('faults survived against the fake Lichess', () => {
     expect(await challenge.settled(10_000)).toBe('accepted');
   }, 60_000);
 
+  it('keeps its event-stream opens under the limit however often the stream drops', async () => {
+    fake = await FakeLichess.start({ keepAliveMs: KEEP_ALIVE_MS, eventStreamLimit: { max: 3, windowMs: 1500 } });
+    const bot = await startTestBot(fake, {}, { timings: { eventStreamOpens: 3, eventStreamWindowMs: 1500 } });
+    bots.push(bot);
+    for (let i = 1; i <= 3; i++) {
+      fake.dropEventStream();
+      await until(() => bot.bot.stats.eventStreamReconnects === i, `reconnect ${i}`, 10_000);
+    }
+    const opens = fake.requestsTo('/api/stream/event');
+    expect(opens.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    // The fourth open had to wait for the first to leave the window.
+    expect(opens[3]!.at - opens[0]!.at).toBeGreaterThanOrEqual(1400);
+    expect(bot.logText()).toContain("event stream: waiting to stay under Lichess's limit on opens");
+  }, 30_000);
+
   it('waits out a 429 on opening the event stream', async () => {
     const bot = await setUp();
     fake.failNext('/api/stream/event', { status: 429, body: 'html' });
