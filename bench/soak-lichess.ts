@@ -9,7 +9,7 @@
 //   npm run soak:lichess -- [--games 24] [--concurrency 4] [--clock 30+0] [--fault-every 1500] [--seed 1]
 
 import { parseArgs } from 'node:util';
-import { type Logger, silentLogger, streamLogger } from '../src/adapters/discord/log.ts';
+import { type Logger, silentLogger, streamLogger } from '../src/adapters/log.ts';
 import { LichessBot } from '../src/adapters/lichess/bot.ts';
 import { fileConfigSchema } from '../src/config/schema.ts';
 import { Secret } from '../src/config/secret.ts';

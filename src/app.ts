@@ -6,7 +6,7 @@ import { poolMateRunner } from './adapters/commands/poolMateRunner.ts';
 import { sharedCommands } from './adapters/commands/shared.ts';
 import { runConsole } from './adapters/console/console.ts';
 import { DiscordBot, DiscordLoginError, discordBotOptions } from './adapters/discord/bot.ts';
-import { streamLogger } from './adapters/discord/log.ts';
+import { streamLogger } from './adapters/log.ts';
 import { LichessStartError } from './adapters/lichess/bot.ts';
 import { type RunningLichess, startLichess } from './adapters/lichess/start.ts';
 import type { LichessTimings } from './adapters/lichess/timing.ts';

@@ -14,7 +14,7 @@ import { DEFAULT_DISCORD_API_URL } from './deploy.ts';
 import { describeError, maskRoute } from './errors.ts';
 import { handleInteraction } from './handler.ts';
 import { SearchLimiter, type SearchLimits } from './limits.ts';
-import type { Logger } from './log.ts';
+import type { Logger } from '../log.ts';
 import type { BoardRenderer, MateServices } from './mateRequest.ts';
 import { RunningSearches } from './running.ts';
 

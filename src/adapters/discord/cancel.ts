@@ -3,7 +3,7 @@
 // request then posts "Cancelled while searching n = …" in the same message, buttons removed.
 
 import type { ButtonInteraction } from 'discord.js';
-import type { Logger } from './log.ts';
+import type { Logger } from '../log.ts';
 import { privateReply } from './replies.ts';
 import type { RunningSearches } from './running.ts';
 

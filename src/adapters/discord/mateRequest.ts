@@ -19,7 +19,7 @@ import { type CachedAnswer, type ExpiringLruCache, isCacheable, mateAnswerKey } 
 import { MATE_COMMAND } from './commands.ts';
 import { describeError, isReplyGone } from './errors.ts';
 import type { SearchLimiter } from './limits.ts';
-import type { Logger } from './log.ts';
+import type { Logger } from '../log.ts';
 import { ThrottledEditor } from './progress.ts';
 import { answerMessage, busyText, failureMessage, privateReply, progressMessage } from './replies.ts';
 import type { RunningSearches } from './running.ts';

@@ -8,7 +8,7 @@ import type { Secret } from '../../config/secret.ts';
 import type { LichessSettings } from '../../config/types.ts';
 import type { MoveChooser } from '../../games/chooseMove.ts';
 import { GameSlots } from '../../games/slots.ts';
-import type { Logger } from '../discord/log.ts';
+import type { Logger } from '../log.ts';
 import { type Account, type DeclineReason, LichessApi } from './api.ts';
 import { type ChallengeEvent, type LichessEvent, parseEventLine } from './events.ts';
 import { StreamFollower } from './follow.ts';

@@ -9,7 +9,7 @@ import type { LichessSettings } from '../../config/types.ts';
 import type { MoveChoice, MoveChooser } from '../../games/chooseMove.ts';
 import { ScoreHistory, acceptsDraw, formatScore, offersDraw, resigns } from '../../games/decisions.ts';
 import { type GameSetup, type GameState, GameSession, type Player, type Side, resolveInitialFen } from '../../games/session.ts';
-import type { Logger } from '../discord/log.ts';
+import type { Logger } from '../log.ts';
 import type { Account, LichessApi } from './api.ts';
 import { ChatCommands, fillTemplate } from './chat.ts';
 import { type GameFullEvent, type GamePlayer, type GameStateEvent, parseGameLine } from './events.ts';

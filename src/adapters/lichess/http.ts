@@ -10,7 +10,7 @@
 
 import { Agent, request } from 'undici';
 import type { Secret } from '../../config/secret.ts';
-import type { Logger } from '../discord/log.ts';
+import type { Logger } from '../log.ts';
 import { ndjsonLines } from './ndjson.ts';
 import { type LichessTimings, sleep } from './timing.ts';
 

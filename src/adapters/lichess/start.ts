@@ -7,7 +7,7 @@ import type { Config } from '../../config/types.ts';
 import { MoveChooser } from '../../games/chooseMove.ts';
 import { WorkerPool } from '../../workers/index.ts';
 import { openConfiguredBook } from '../book/open.ts';
-import type { Logger } from '../discord/log.ts';
+import type { Logger } from '../log.ts';
 import { LichessBot } from './bot.ts';
 import type { LichessTimings } from './timing.ts';
 
@@ -49,6 +49,9 @@ export async function startLichess(config: Config, options: StartLichessOptions)
   });
   let bot: LichessBot;
   try {
+    // Start the engine threads now: a game's first move must not wait for a thread to load the
+    // engine (in bullet that wait would cost the move its search).
+    await pool.warmUp();
     bot = await LichessBot.start({
       url: config.lichess.url,
       token,

@@ -4,7 +4,7 @@
 import { Writable } from 'node:stream';
 import { poolMateRunner } from '../../../src/adapters/commands/poolMateRunner.ts';
 import { DiscordBot, type DiscordBotOptions } from '../../../src/adapters/discord/bot.ts';
-import { streamLogger } from '../../../src/adapters/discord/log.ts';
+import { streamLogger } from '../../../src/adapters/log.ts';
 import { Secret } from '../../../src/config/secret.ts';
 import { WorkerPool } from '../../../src/workers/index.ts';
 import { type FakeUser, FakeDiscord, type InteractionHandle } from '../../support/fakeDiscord/index.ts';

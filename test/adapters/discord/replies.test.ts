@@ -2,7 +2,7 @@ import { DiscordAPIError } from 'discord.js';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { describeError, isReplyGone, maskRoute } from '../../../src/adapters/discord/errors.ts';
-import { streamLogger } from '../../../src/adapters/discord/log.ts';
+import { streamLogger } from '../../../src/adapters/log.ts';
 import {
   MAX_CONTENT_LENGTH, busyText, cancelButtonId, formatWait, privateReply, progressMessage, requestIdOfCancel,
 } from '../../../src/adapters/discord/replies.ts';

@@ -4,7 +4,7 @@
 import type { LichessBot } from '../../../src/adapters/lichess/bot.ts';
 import { LichessBot as Bot } from '../../../src/adapters/lichess/bot.ts';
 import type { LichessTimings } from '../../../src/adapters/lichess/timing.ts';
-import { type Logger, type LogFields } from '../../../src/adapters/discord/log.ts';
+import { type Logger, type LogFields } from '../../../src/adapters/log.ts';
 import { fileConfigSchema } from '../../../src/config/schema.ts';
 import { Secret } from '../../../src/config/secret.ts';
 import type { LichessSettings } from '../../../src/config/types.ts';

@@ -1,11 +1,11 @@
-// The bot's log: one line per event on a stream (standard error in production), at or above the
-// configured level, with the fields that let an operator follow a request (interaction id, user,
-// FEN, n, outcome, duration). Every line passes through redact(), so a token that slipped into a
-// library's error message is masked before it is written.
+// The bots' log, shared by the Discord and Lichess adapters: one line per event on a stream
+// (standard error in production), at or above the configured level, with the fields that let an
+// operator follow a request or a game. Every line passes through redact(), so a token that slipped
+// into a library's error message is masked before it is written.
 
 import type { Writable } from 'node:stream';
-import type { LogLevel } from '../../config/types.ts';
-import { type Secret, redact } from '../../config/secret.ts';
+import type { LogLevel } from '../config/types.ts';
+import { type Secret, redact } from '../config/secret.ts';
 
 export type LogFields = Readonly<Record<string, string | number | boolean | null | undefined>>;
 
