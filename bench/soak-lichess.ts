@@ -132,7 +132,9 @@ async function main(): Promise<number> {
     const status = await challenge.settled(30_000).catch(() => 'timeout');
     if (status === 'accepted' && challenge.game) {
       games.push(challenge.game);
-      process.stdout.write(`\rgames started ${games.length}/${options.games}`);
+      // One line rewritten in place at a terminal; one line per game in a log.
+      if (process.stdout.isTTY) process.stdout.write(`\rgames started ${games.length}/${options.games}`);
+      else process.stdout.write(`games started ${games.length}/${options.games}\n`);
     } else if (challenge.declineReason === 'later') declinedLater++;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
