@@ -229,8 +229,10 @@ export class Engine {
     else if (this.budget && this.hooks.now() - this.startTime >= this.budget.hardMs) this.stopped = true;
   }
 
-  /** `inCheck`: whether the side to move is in check (the parent knows it: its move gave check). */
-  /** `excluded`: a move left out, for the singular-extension test (NO_MOVE normally). */
+  /**
+   * `inCheck`: whether the side to move is in check (the parent knows it: its move gave check).
+   * `excluded`: a move left out, for the singular-extension test (NO_MOVE normally).
+   */
   private negamax(
     depth: number, alpha: number, beta: number, ply: number, pvNode: boolean, afterNull: boolean, inCheck: boolean,
     excluded = NO_MOVE,
