@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HASH_OPTION, MOVE_OVERHEAD_OPTION } from '../../src/adapters/uci/options.ts';
-import { ConfigError } from '../../src/config/errors.ts';
 import { loadConfig } from '../../src/config/load.ts';
 import { BOOK_SELECTIONS as CONFIG_BOOK_SELECTIONS, fileConfigSchema } from '../../src/config/schema.ts';
 import { BOOK_SELECTIONS, DEFAULT_BOOK_SETTINGS } from '../../src/search/book/index.ts';
 import { DEFAULT_MOVE_OVERHEAD_MS } from '../../src/search/play/index.ts';
 import { MAX_HASH_MB } from '../../src/workers/index.ts';
+import { problemsOf } from '../support/configProblems.ts';
 
 const REPO_DEFAULTS = join(import.meta.dirname, '..', '..', 'config', 'default.json');
 
@@ -32,15 +32,6 @@ function withLocal(engine: unknown, env: Record<string, string> = {}) {
   return loadConfig({ env, cwd: dir });
 }
 
-function problemsOf(run: () => unknown): readonly string[] {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as ConfigError).problems;
-  }
-  throw new Error('expected a ConfigError');
-}
 
 describe('config engine section', () => {
   it('defaults: 64 MB, 100 ms overhead, no book (weighted, 20 plies)', () => {

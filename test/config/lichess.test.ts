@@ -5,8 +5,8 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError } from '../../src/config/errors.ts';
 import { loadConfig } from '../../src/config/load.ts';
+import { problemsOf as loadProblems } from '../support/configProblems.ts';
 
 const REPO_DEFAULTS = join(import.meta.dirname, '..', '..', 'config', 'default.json');
 
@@ -28,13 +28,7 @@ function withLocal(lichess: unknown) {
 }
 
 function problemsOf(lichess: unknown): readonly string[] {
-  try {
-    withLocal(lichess);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as ConfigError).problems;
-  }
-  throw new Error('expected a ConfigError');
+  return loadProblems(() => withLocal(lichess));
 }
 
 describe('config lichess section', () => {

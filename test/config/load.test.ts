@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config/errors.ts';
 import { loadConfig } from '../../src/config/load.ts';
 import { fileConfigSchema } from '../../src/config/schema.ts';
+import { problemsOf } from '../support/configProblems.ts';
 
 const REPO_DEFAULTS = join(import.meta.dirname, '..', '..', 'config', 'default.json');
 
@@ -25,15 +26,6 @@ function writeJson(relativePath: string, value: unknown): void {
   writeFileSync(join(dir, relativePath), typeof value === 'string' ? value : JSON.stringify(value));
 }
 
-function problemsOf(run: () => unknown): readonly string[] {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as ConfigError).problems;
-  }
-  throw new Error('expected a ConfigError');
-}
 
 describe('loadConfig: defaults', () => {
   it('gives the documented defaults with an empty environment', () => {
