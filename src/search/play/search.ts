@@ -303,9 +303,11 @@ export class Engine {
     // Singular extension: when every other move falls well short of the table's move, that move is
     // the only good one here and is searched a ply deeper; when even the others reach beta, the
     // node is cut at once (multi-cut).
+    // The table's move, when it can be played without generating, is tried before the others.
+    const ttMoveFirst = ttMove !== NO_MOVE && fitsPosition(pos, ttMove);
     let ttExtension = 0;
-    if (ply > 0 && depth >= SINGULAR_MIN_DEPTH && ttMove !== NO_MOVE && ttDepth >= depth - 3 && ttBound !== BOUND_UPPER
-      && Math.abs(ttScore) < MATE_BOUND && fitsPosition(pos, ttMove)) {
+    if (ply > 0 && depth >= SINGULAR_MIN_DEPTH && ttMoveFirst && ttDepth >= depth - 3 && ttBound !== BOUND_UPPER
+      && Math.abs(ttScore) < MATE_BOUND) {
       const singularBeta = ttScore - SINGULAR_MARGIN_PER_DEPTH * depth;
       const score = this.negamax((depth - 1) >> 1, singularBeta - 1, singularBeta, ply, false, false, inCheck, ttMove);
       this.pvLength[ply] = 0; // the test's line is not this node's
@@ -332,7 +334,6 @@ export class Engine {
     let quiets = 0;
     let moveNumber = 0;
     // Staged: the table's move is tried before any move is generated, since it often cuts at once.
-    const ttMoveFirst = ttMove !== NO_MOVE && fitsPosition(pos, ttMove);
     let stage = ttMoveFirst ? STAGE_TT_MOVE : STAGE_GENERATE;
     const start = ply * MAX_MOVES;
     let end = start;
