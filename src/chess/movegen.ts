@@ -4,7 +4,7 @@
 // never steps onto an attacked square. Only en passant, whose double removal can expose the king
 // along a rank, is tried on the board (Position.enPassantIsLegal).
 
-import { ATTACKER_BIT, ATTACK_BITS, BISHOP_STEPS, IS_SLIDER, KING_STEPS, KNIGHT_STEPS, ROOK_STEPS, STEP, attackIndex } from './attacks.ts';
+import { ATTACKER_BIT, ATTACK_BITS, IS_SLIDER, KING_STEPS, KNIGHT_STEPS, STEP, attackIndex } from './attacks.ts';
 import {
   FLAG_CASTLE, FLAG_DOUBLE_PUSH, FLAG_EN_PASSANT, FLAG_NORMAL, FLAG_PROMOTION, encodeMove,
 } from './move.ts';
@@ -41,79 +41,121 @@ export function setGenerationStamp(value: number): void {
   stamp = value;
 }
 
-/** The ray steps of each slider kind, indexed by kind (bishop, rook, queen). */
-const SLIDER_STEPS: readonly (readonly number[])[] = [[], [], [], BISHOP_STEPS, ROOK_STEPS, KING_STEPS];
-
-/** Results of the last context computation, read by generateLegal and exported for callers. */
-let checkerCount = 0;
-
-/** False while generateTactical runs: quiet moves (no capture, no promotion) are then skipped. */
-let quietsWanted = true;
+/**
+ * The ray steps of the sliders in one table: rooks use 0-3, bishops 4-7, queens all eight (the
+ * orders of ROOK_STEPS, BISHOP_STEPS and KING_STEPS, so the moves come out in the same order).
+ */
+const DIRECTIONS = Int32Array.of(1, -1, 16, -16, 15, 17, -15, -17);
+/** FIRST_DIRECTION[kind] … LAST_DIRECTION[kind] - 1: a slider kind's slice of DIRECTIONS. */
+const FIRST_DIRECTION = Int32Array.of(0, 0, 0, 4, 0, 0, 0);
+const LAST_DIRECTION = Int32Array.of(0, 0, 0, 8, 4, 8, 0);
+const KNIGHT_JUMPS = Int32Array.from(KNIGHT_STEPS);
 
 /**
  * Writes every legal move of the side to move into `out` from index `start`; returns the index
  * after the last one. `out` needs MAX_MOVES free slots.
  */
 export function generateLegal(pos: Position, out: Int32Array, start: number): number {
-  quietsWanted = true;
-  return generate(pos, out, start);
+  return generate(pos, out, start, true);
 }
 
 /** The legal captures (en passant included) and promotions only: the quiescence search's moves. */
 export function generateTactical(pos: Position, out: Int32Array, start: number): number {
-  quietsWanted = false;
-  const end = generate(pos, out, start);
-  quietsWanted = true;
-  return end;
+  return generate(pos, out, start, false);
 }
 
-function generate(pos: Position, out: Int32Array, start: number): number {
+/**
+ * The legal moves, or with `quiets` false only the captures and promotions, in a fixed order:
+ * king steps, castling, then piece by piece (piece-list order), ray by ray, nearest square first.
+ * The search's move ordering breaks ties by this order, so it is part of the bench signature.
+ */
+function generate(pos: Position, out: Int32Array, start: number, quiets: boolean): number {
   const board = pos.board;
   const us = pos.turn;
   const king = pos.kingSquare[us];
   const current = nextStamp();
-  findChecksAndPins(pos, us, king, current);
-  const checkers = checkerCount;
+  const checkers = findChecksAndPins(pos, us, king, current);
 
-  let n = generateKingSteps(pos, out, start, us, king);
+  let n = generateKingSteps(pos, out, start, us, king, quiets);
   if (checkers >= 2) return n;
-  if (checkers === 0 && quietsWanted) n = generateCastling(pos, out, n, us, king);
+  if (checkers === 0 && quiets) n = generateCastling(pos, out, n, us, king);
+  const inCheck = checkers !== 0;
 
   const list = pos.pieceList;
   const base = us << 4;
   const end = base + pos.pieceCount[us];
   for (let i = base; i < end; i++) {
     const from = list[i];
-    const piece = board[from];
-    const kind = piece & 7;
+    const kind = board[from] & 7;
     if (kind === KING) continue;
     const pinned = pinStamp[from] === current ? pinStep[from] : 0;
     if (kind === PAWN) {
-      n = generatePawnMoves(pos, out, n, from, us, pinned, checkers !== 0, current);
+      n = quiets
+        ? generatePawnMoves(pos, out, n, from, us, pinned, inCheck, current)
+        : generatePawnCaptures(pos, out, n, from, us, pinned, inCheck, current, true);
     } else if (kind === KNIGHT) {
-      if (pinned !== 0) continue;
-      for (let d = 0; d < 8; d++) {
-        const to = from + KNIGHT_STEPS[d];
-        if (to & 0x88) continue;
-        const target = board[to];
-        if (target !== EMPTY ? (target >> 3) === us : !quietsWanted) continue;
-        if (checkers !== 0 && checkLineStamp[to] !== current) continue;
-        out[n++] = encodeMove(from, to, 0, FLAG_NORMAL, target);
-      }
+      // A pinned knight can never stay on its pin line.
+      if (pinned === 0) n = generateKnightMoves(board, out, n, from, us, inCheck, current, quiets);
+    } else if (quiets) {
+      n = generateSliderMoves(board, out, n, from, kind, us, pinned, inCheck, current);
     } else {
-      const steps = SLIDER_STEPS[kind];
-      for (let d = 0; d < steps.length; d++) {
-        const step = steps[d];
-        if (pinned !== 0 && step !== pinned && step !== -pinned) continue;
-        for (let to = from + step; (to & 0x88) === 0; to += step) {
-          const target = board[to];
-          if (target !== EMPTY && (target >> 3) === us) break;
-          if ((checkers === 0 || checkLineStamp[to] === current) && (quietsWanted || target !== EMPTY)) {
-            out[n++] = encodeMove(from, to, 0, FLAG_NORMAL, target);
-          }
-          if (target !== EMPTY) break;
-        }
-      }
+      n = generateSliderCaptures(board, out, n, from, kind, us, pinned, inCheck, current);
+    }
+  }
+  return n;
+}
+
+/** May a piece pinned along `pinned` (0: not pinned) move along `step`? Only along its pin line. */
+const staysOnPinLine = (pinned: number, step: number): boolean => pinned === 0 || step === pinned || step === -pinned;
+
+function generateKnightMoves(
+  board: Uint8Array, out: Int32Array, n: number, from: number, us: Color, inCheck: boolean, current: number,
+  quiets: boolean,
+): number {
+  for (let d = 0; d < 8; d++) {
+    const to = from + KNIGHT_JUMPS[d];
+    if (to & 0x88) continue;
+    const target = board[to];
+    if (target === EMPTY ? !quiets : (target >> 3) === us) continue;
+    if (inCheck && checkLineStamp[to] !== current) continue;
+    out[n++] = encodeMove(from, to, 0, FLAG_NORMAL, target);
+  }
+  return n;
+}
+
+/** A bishop's, rook's or queen's moves: along each ray the empty squares, then the enemy piece that ends it. */
+function generateSliderMoves(
+  board: Uint8Array, out: Int32Array, n: number, from: number, kind: number, us: Color, pinned: number,
+  inCheck: boolean, current: number,
+): number {
+  const last = LAST_DIRECTION[kind];
+  for (let d = FIRST_DIRECTION[kind]; d < last; d++) {
+    const step = DIRECTIONS[d];
+    if (!staysOnPinLine(pinned, step)) continue;
+    let to = from + step;
+    for (; (to & 0x88) === 0 && board[to] === EMPTY; to += step) {
+      if (!inCheck || checkLineStamp[to] === current) out[n++] = encodeMove(from, to, 0, FLAG_NORMAL, EMPTY);
+    }
+    if ((to & 0x88) === 0 && (board[to] >> 3) !== us && (!inCheck || checkLineStamp[to] === current)) {
+      out[n++] = encodeMove(from, to, 0, FLAG_NORMAL, board[to]);
+    }
+  }
+  return n;
+}
+
+/** A slider's captures only: each ray is run through to its first piece, which is taken if it is the enemy's. */
+function generateSliderCaptures(
+  board: Uint8Array, out: Int32Array, n: number, from: number, kind: number, us: Color, pinned: number,
+  inCheck: boolean, current: number,
+): number {
+  const last = LAST_DIRECTION[kind];
+  for (let d = FIRST_DIRECTION[kind]; d < last; d++) {
+    const step = DIRECTIONS[d];
+    if (!staysOnPinLine(pinned, step)) continue;
+    let to = from + step;
+    while ((to & 0x88) === 0 && board[to] === EMPTY) to += step;
+    if ((to & 0x88) === 0 && (board[to] >> 3) !== us && (!inCheck || checkLineStamp[to] === current)) {
+      out[n++] = encodeMove(from, to, 0, FLAG_NORMAL, board[to]);
     }
   }
   return n;
@@ -123,7 +165,7 @@ function generate(pos: Position, out: Int32Array, start: number): number {
  * Counts the pieces giving check and marks, with `current`: the check line (checker plus the
  * squares between it and the king) and every pinned piece with the step of its pin line.
  */
-function findChecksAndPins(pos: Position, us: Color, king: number, current: number): void {
+function findChecksAndPins(pos: Position, us: Color, king: number, current: number): number {
   const board = pos.board;
   const list = pos.pieceList;
   const base = (us ^ 1) << 4;
@@ -161,10 +203,10 @@ function findChecksAndPins(pos: Position, us: Color, king: number, current: numb
       pinStep[blocker] = step;
     }
   }
-  checkerCount = checkers;
+  return checkers;
 }
 
-function generateKingSteps(pos: Position, out: Int32Array, n: number, us: Color, king: number): number {
+function generateKingSteps(pos: Position, out: Int32Array, n: number, us: Color, king: number, quiets: boolean): number {
   const board = pos.board;
   const them = (us ^ 1) as Color;
   const kingPiece = board[king];
@@ -174,7 +216,7 @@ function generateKingSteps(pos: Position, out: Int32Array, n: number, us: Color,
     const to = king + KING_STEPS[d];
     if (to & 0x88) continue;
     const target = board[to];
-    if (target !== EMPTY ? (target >> 3) === us : !quietsWanted) continue;
+    if (target !== EMPTY ? (target >> 3) === us : !quiets) continue;
     if (!pos.isAttacked(to, them)) out[n++] = encodeMove(king, to, 0, FLAG_NORMAL, target);
   }
   board[king] = kingPiece;
@@ -232,6 +274,7 @@ function castlingIsLegal(pos: Position, us: Color, king: number, index: number):
   return legal;
 }
 
+/** A pawn's pushes, captures and en passant. */
 function generatePawnMoves(
   pos: Position, out: Int32Array, n: number, from: number, us: Color, pinned: number,
   inCheck: boolean, current: number,
@@ -242,13 +285,31 @@ function generatePawnMoves(
   const lastRank = us === WHITE ? 7 : 0;
 
   const push = from + forward;
-  const pushWanted = quietsWanted || (push >> 4) === lastRank;
-  if (pushWanted && board[push] === EMPTY && (pinned === 0 || pinned === forward || pinned === -forward)) {
+  if (board[push] === EMPTY && staysOnPinLine(pinned, forward)) {
     if (!inCheck || checkLineStamp[push] === current) n = addPawnMove(out, n, from, push, EMPTY, lastRank);
     const double = push + forward;
-    if (quietsWanted && (from >> 4) === startRank && board[double] === EMPTY && (!inCheck || checkLineStamp[double] === current)) {
+    if ((from >> 4) === startRank && board[double] === EMPTY && (!inCheck || checkLineStamp[double] === current)) {
       out[n++] = encodeMove(from, double, 0, FLAG_DOUBLE_PUSH, EMPTY);
     }
+  }
+  return generatePawnCaptures(pos, out, n, from, us, pinned, inCheck, current, false);
+}
+
+/**
+ * A pawn's captures and en passant; with `promotions` (the quiescence search's moves) also its
+ * push when that promotes.
+ */
+function generatePawnCaptures(
+  pos: Position, out: Int32Array, n: number, from: number, us: Color, pinned: number,
+  inCheck: boolean, current: number, promotions: boolean,
+): number {
+  const board = pos.board;
+  const forward = us === WHITE ? 16 : -16;
+  const lastRank = us === WHITE ? 7 : 0;
+  const push = from + forward;
+  if (promotions && (push >> 4) === lastRank && board[push] === EMPTY && staysOnPinLine(pinned, forward)
+    && (!inCheck || checkLineStamp[push] === current)) {
+    n = addPawnMove(out, n, from, push, EMPTY, lastRank);
   }
   for (let side = -1; side <= 1; side += 2) {
     const step = forward + side;
@@ -257,7 +318,7 @@ function generatePawnMoves(
     const target = board[to];
     if (target !== EMPTY) {
       if ((target >> 3) === us) continue;
-      if (pinned !== 0 && pinned !== step && pinned !== -step) continue;
+      if (!staysOnPinLine(pinned, step)) continue;
       if (inCheck && checkLineStamp[to] !== current) continue;
       n = addPawnMove(out, n, from, to, target, lastRank);
     } else if (to === pos.epSquare && pos.enPassantIsLegal(from, to, us)) {
@@ -288,6 +349,6 @@ const scratch = new Int32Array(256);
 export function hasLegalMove(pos: Position): boolean {
   const us = pos.turn;
   const king = pos.kingSquare[us];
-  if (generateKingSteps(pos, scratch, 0, us, king) > 0) return true;
+  if (generateKingSteps(pos, scratch, 0, us, king, true) > 0) return true;
   return generateLegal(pos, scratch, 0) > 0;
 }
