@@ -262,7 +262,7 @@ export class Engine {
     }
 
     if (inCheck) depth++;
-    if (depth <= 0) return this.quiescence(alpha, beta, ply);
+    if (depth <= 0) return this.quiescence(alpha, beta, ply, inCheck);
 
     const tt = this.tt;
     const entry = excluded === NO_MOVE ? tt.probe(pos.hashHi, pos.hashLo) : -1;
@@ -417,7 +417,8 @@ export class Engine {
     return bestScore;
   }
 
-  private quiescence(alpha: number, beta: number, ply: number): number {
+  /** `inCheck`: whether the side to move is in check (the parent knows it: it tested after its move). */
+  private quiescence(alpha: number, beta: number, ply: number, inCheck: boolean): number {
     const pos = this.pos;
     this.pvLength[ply] = 0;
     if (++this.nodes >= this.nextPoll) this.poll();
@@ -438,7 +439,6 @@ export class Engine {
       }
     }
 
-    const inCheck = pos.inCheck();
     let bestScore = -MATE + ply;
     let standPat = -INFINITE;
     if (!inCheck) {
@@ -465,7 +465,7 @@ export class Engine {
         if (SEE_VALUE[(move >> 20) & 7] < SEE_VALUE[pos.board[moveFrom(move)] & 7] && see(pos, move) < 0) continue;
       }
       pos.make(move);
-      const score = -this.quiescence(-beta, -alpha, ply + 1);
+      const score = -this.quiescence(-beta, -alpha, ply + 1, pos.inCheck());
       pos.unmake(move);
       if (this.stopped) return 0;
       if (score > bestScore) {
