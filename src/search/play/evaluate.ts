@@ -1,70 +1,31 @@
 // The static evaluation of the game engine: a tapered sum (middlegame and endgame scores blended
-// by the material left) of PeSTO material and piece-square values, pawn structure, mobility,
-// king safety and a few classic bonuses. Every weight is a named constant so it can be tuned.
+// by the material left) of material and piece-square values, pawn structure, mobility, king
+// safety and a few classic bonuses. The weights are in weights.ts, read through evalParams.ts.
 // Scores are centipawns from the side to move's point of view.
 
 import { BISHOP_STEPS, KING_STEPS, KNIGHT_STEPS, ROOK_STEPS } from '../../chess/attacks.ts';
 import type { Position } from '../../chess/position.ts';
 import { BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, makePiece } from '../../chess/types.ts';
-import { EG_MATERIAL, EG_TABLES, MAX_PHASE, MG_MATERIAL, MG_TABLES, PHASE_WEIGHT } from './pesto.ts';
+import {
+  BISHOP_PAIR_EG, BISHOP_PAIR_MG, CONNECTED_PAWN_EG, CONNECTED_PAWN_MG, DOUBLED_PAWN_EG, DOUBLED_PAWN_MG, EG_PST,
+  ISOLATED_PAWN_EG, ISOLATED_PAWN_MG, KING_DANGER_MAX, KING_DANGER_MG, KING_SHIELD_FAR_MG, KING_SHIELD_NEAR_MG, MG_PST,
+  MOBILITY_EG, MOBILITY_MG, PARAMS, PASSED_ENEMY_KING_DISTANCE_EG, PASSED_FREE_EG, PASSED_OWN_KING_DISTANCE_EG,
+  PASSED_PAWN_EG, PASSED_PAWN_MG, ROOK_HALF_OPEN_FILE_EG, ROOK_HALF_OPEN_FILE_MG, ROOK_ON_SEVENTH_EG, ROOK_ON_SEVENTH_MG,
+  ROOK_OPEN_FILE_EG, ROOK_OPEN_FILE_MG, TEMPO, THREAT_BY_PAWN_EG, THREAT_BY_PAWN_MG,
+} from './evalParams.ts';
 
-// ---- tunable weights (middlegame, endgame) ----
-const TEMPO = 10;
-const BISHOP_PAIR_MG = 30;
-const BISHOP_PAIR_EG = 50;
-const DOUBLED_PAWN_MG = -10;
-const DOUBLED_PAWN_EG = -20;
-const ISOLATED_PAWN_MG = -10;
-const ISOLATED_PAWN_EG = -15;
-/** Passed pawn bonus by rank counted from its own side (index 1 = second rank … 6 = seventh). */
-const PASSED_PAWN_MG = [0, 0, 5, 10, 20, 35, 55, 0];
-const PASSED_PAWN_EG = [0, 5, 10, 20, 40, 70, 110, 0];
-/** Endgame: a passed pawn's worth grows with the enemy king's distance from the square in front
- *  of it and shrinks with our king's, weighted by how far the pawn has come (index as above). */
-const PASSED_KING_WEIGHT = [0, 0, 0, 1, 3, 5, 7, 0];
-const PASSED_ENEMY_KING_DISTANCE = 4;
-const PASSED_OWN_KING_DISTANCE = 2;
-/** A passed pawn whose path's next square is free. */
-const PASSED_FREE_EG = [0, 0, 0, 5, 10, 20, 35, 0];
-/** A knight, bishop, rook or queen attacked by an enemy pawn. */
-const THREAT_BY_PAWN_MG = -45;
-const THREAT_BY_PAWN_EG = -30;
-const ROOK_OPEN_FILE_MG = 25;
-const ROOK_OPEN_FILE_EG = 10;
-const ROOK_HALF_OPEN_FILE_MG = 12;
-const ROOK_HALF_OPEN_FILE_EG = 5;
-/** Mobility: per reachable square beyond a typical count, by kind (knight, bishop, rook, queen). */
-const MOBILITY_MG = [0, 0, 4, 5, 2, 1, 0];
-const MOBILITY_EG = [0, 0, 4, 5, 4, 2, 0];
-const MOBILITY_BASE = [0, 0, 4, 6, 7, 13, 0];
-/** Pawns in front of a castled king, one and two ranks ahead. */
-const SHIELD_NEAR_MG = 12;
-const SHIELD_FAR_MG = 6;
-/** Penalty (middlegame) by the number of enemy pieces that reach a square next to the king. */
-const KING_ATTACKERS_MG = [0, 0, -15, -40, -75, -110, -140, -160, -170];
+/** Each piece's weight in the game phase; 24 at the start (all pieces on), 0 with pawns and kings only. */
+const PHASE_WEIGHT = [0, 0, 1, 1, 2, 4, 0];
+const MAX_PHASE = 24;
+
 /** A side without pawns needs more than a minor piece's worth of extra material to win. */
 const NO_PAWN_SCALE = 4;
 /** Pure opposite-coloured bishops with pawns: the endgame score is divided by this. */
 const OPPOSITE_BISHOPS_SCALE = 2;
 /** Rook pawns with the defending king in the corner the bishop cannot cover: close to a draw. */
 const ROOK_PAWN_DRAW_SCALE = 16;
-
-// ---- tables derived once: piece-square values with material, by piece code and 0x88 square ----
-const MG_PST = new Int32Array(16 * 128);
-const EG_PST = new Int32Array(16 * 128);
-for (const color of [WHITE, BLACK] as const) {
-  for (let kind = PAWN; kind <= KING; kind++) {
-    for (let rank = 0; rank < 8; rank++) {
-      for (let file = 0; file < 8; file++) {
-        // The tables read from white's side with a8 first; black reads them mirrored.
-        const index = color === WHITE ? (7 - rank) * 8 + file : rank * 8 + file;
-        const slot = makePiece(color, kind) * 128 + rank * 16 + file;
-        MG_PST[slot] = MG_MATERIAL[kind] + MG_TABLES[kind][index];
-        EG_PST[slot] = EG_MATERIAL[kind] + EG_TABLES[kind][index];
-      }
-    }
-  }
-}
+/** What a piece reaching the squares around the enemy king adds to that king's danger, by kind. */
+const KING_ATTACK_UNITS = [0, 0, 2, 2, 3, 5, 0];
 
 /** The steps of each piece kind in one flat array: kind's steps are STEPS[STEPS_START[kind] .. STEPS_START[kind + 1]). */
 const STEPS = Int32Array.from([...KNIGHT_STEPS, ...BISHOP_STEPS, ...ROOK_STEPS, ...KING_STEPS]);
@@ -76,27 +37,9 @@ const pawnsOnFile = new Int32Array(16);
 /** Per colour and file, the most and least advanced rank of its pawns (counted from its own side). */
 const frontmostPawn = new Int32Array(16);
 const rearmostPawn = new Int32Array(16);
-/** kingZone[sq] === zoneStamp + colour: sq is the king of that colour's square or next to it. */
-const kingZone = new Int32Array(128);
-let zoneStamp = 0;
-const ZONE_STAMP_LIMIT = 2 ** 30;
-
-function markKingZones(pos: Position): void {
-  zoneStamp += 2;
-  // The marks are Int32s: start over (wiping them) long before the stamp could outgrow one.
-  if (zoneStamp >= ZONE_STAMP_LIMIT) {
-    kingZone.fill(0);
-    zoneStamp = 2;
-  }
-  for (let color = 0; color < 2; color++) {
-    const king = pos.kingSquare[color];
-    kingZone[king] = zoneStamp + color;
-    for (let d = 0; d < 8; d++) {
-      const sq = king + KING_STEPS[d];
-      if ((sq & 0x88) === 0) kingZone[sq] = zoneStamp + color;
-    }
-  }
-}
+/** NEXT_TO[a - b + 119] is 1 when 0x88 squares a and b are the same or a king step apart. */
+const NEXT_TO = new Uint8Array(239);
+for (const step of [0, ...KING_STEPS]) NEXT_TO[step + 119] = 1;
 
 /** The position's value for the side to move, in centipawns. */
 export function evaluate(pos: Position): number {
@@ -104,10 +47,12 @@ export function evaluate(pos: Position): number {
   let mg = 0;
   let eg = 0;
   let phase = 0;
-  let kingAttackers0 = 0;
-  let kingAttackers1 = 0;
+  /** Danger to each side's king: pieces reaching the squares around it, and their attack units. */
+  let attackersOfWhite = 0;
+  let unitsOnWhite = 0;
+  let attackersOfBlack = 0;
+  let unitsOnBlack = 0;
 
-  markKingZones(pos);
   for (let i = 0; i < 16; i++) {
     pawnsOnFile[i] = 0;
     rearmostPawn[i] = 8;
@@ -129,8 +74,9 @@ export function evaluate(pos: Position): number {
   for (let color = 0; color < 2; color++) {
     const sign = color === WHITE ? 1 : -1;
     const base = color << 4;
-    const enemyZone = zoneStamp + (color ^ 1);
+    const enemyKing = pos.kingSquare[color ^ 1] - 119;
     let attackers = 0;
+    let units = 0;
     for (let i = 0; i < pos.pieceCount[color]; i++) {
       const sq = pos.pieceList[base + i];
       const piece = board[sq];
@@ -144,8 +90,8 @@ export function evaluate(pos: Position): number {
         eg += sign * terms[1];
       } else if (kind !== KING) {
         if (attackedByPawn(board, sq, color)) {
-          mg += sign * THREAT_BY_PAWN_MG;
-          eg += sign * THREAT_BY_PAWN_EG;
+          mg += sign * PARAMS[THREAT_BY_PAWN_MG];
+          eg += sign * PARAMS[THREAT_BY_PAWN_EG];
         }
         // Mobility: squares reached that are not our own pieces; and whether the enemy king's
         // neighbourhood is among them.
@@ -159,37 +105,51 @@ export function evaluate(pos: Position): number {
             const target = board[to];
             if (target !== 0 && (target >> 3) === color) break;
             reach++;
-            if (kingZone[to] === enemyZone) nearKing = true;
+            if (NEXT_TO[to - enemyKing] === 1) nearKing = true;
             if (target !== 0 || !slides) break;
           }
         }
-        mg += sign * MOBILITY_MG[kind] * (reach - MOBILITY_BASE[kind]);
-        eg += sign * MOBILITY_EG[kind] * (reach - MOBILITY_BASE[kind]);
-        if (nearKing) attackers++;
+        mg += sign * PARAMS[MOBILITY_MG[kind] + reach];
+        eg += sign * PARAMS[MOBILITY_EG[kind] + reach];
+        if (nearKing) {
+          attackers++;
+          units += KING_ATTACK_UNITS[kind];
+        }
         if (kind === ROOK) {
           const file = sq & 7;
           if (pawnsOnFile[color * 8 + file] === 0) {
             const open = pawnsOnFile[(color ^ 1) * 8 + file] === 0;
-            mg += sign * (open ? ROOK_OPEN_FILE_MG : ROOK_HALF_OPEN_FILE_MG);
-            eg += sign * (open ? ROOK_OPEN_FILE_EG : ROOK_HALF_OPEN_FILE_EG);
+            mg += sign * PARAMS[open ? ROOK_OPEN_FILE_MG : ROOK_HALF_OPEN_FILE_MG];
+            eg += sign * PARAMS[open ? ROOK_OPEN_FILE_EG : ROOK_HALF_OPEN_FILE_EG];
+          }
+          if ((color === WHITE ? sq >> 4 : 7 - (sq >> 4)) === 6) {
+            mg += sign * PARAMS[ROOK_ON_SEVENTH_MG];
+            eg += sign * PARAMS[ROOK_ON_SEVENTH_EG];
           }
         }
       }
     }
-    if (color === WHITE) kingAttackers1 = attackers;
-    else kingAttackers0 = attackers;
+    if (color === WHITE) {
+      attackersOfBlack = attackers;
+      unitsOnBlack = units;
+    } else {
+      attackersOfWhite = attackers;
+      unitsOnWhite = units;
+    }
     if (pos.material[makePiece(color as 0 | 1, BISHOP)] >= 2) {
-      mg += sign * BISHOP_PAIR_MG;
-      eg += sign * BISHOP_PAIR_EG;
+      mg += sign * PARAMS[BISHOP_PAIR_MG];
+      eg += sign * PARAMS[BISHOP_PAIR_EG];
     }
     mg += sign * kingShelter(pos, color);
   }
-  mg += KING_ATTACKERS_MG[Math.min(kingAttackers0, 8)] - KING_ATTACKERS_MG[Math.min(kingAttackers1, 8)];
+  // One piece near a king is no attack; two or more are, weighted by what they are.
+  if (attackersOfWhite >= 2) mg += PARAMS[KING_DANGER_MG + Math.min(unitsOnWhite, KING_DANGER_MAX)];
+  if (attackersOfBlack >= 2) mg -= PARAMS[KING_DANGER_MG + Math.min(unitsOnBlack, KING_DANGER_MAX)];
 
   if (phase > MAX_PHASE) phase = MAX_PHASE;
   eg = scaleEndgame(pos, eg);
   const score = ((mg * phase + eg * (MAX_PHASE - phase)) / MAX_PHASE) | 0;
-  return (pos.turn === WHITE ? score : -score) + TEMPO;
+  return (pos.turn === WHITE ? score : -score) + PARAMS[TEMPO];
 }
 
 const pawnScore: [number, number] = [0, 0];
@@ -204,14 +164,22 @@ function pawnTerms(pos: Position, color: number, sq: number): [number, number] {
   let eg = 0;
   // Doubled: every pawn of ours on the file except the rearmost one.
   if (rank > rearmostPawn[own + file]) {
-    mg += DOUBLED_PAWN_MG;
-    eg += DOUBLED_PAWN_EG;
+    mg += PARAMS[DOUBLED_PAWN_MG];
+    eg += PARAMS[DOUBLED_PAWN_EG];
   }
   const left = file > 0 ? pawnsOnFile[own + file - 1] : 0;
   const right = file < 7 ? pawnsOnFile[own + file + 1] : 0;
   if (left === 0 && right === 0) {
-    mg += ISOLATED_PAWN_MG;
-    eg += ISOLATED_PAWN_EG;
+    mg += PARAMS[ISOLATED_PAWN_MG];
+    eg += PARAMS[ISOLATED_PAWN_EG];
+  }
+  // Connected: defended by a pawn of ours, or with one beside it.
+  const pawn = makePiece(color as 0 | 1, PAWN);
+  const board = pos.board;
+  const behind = sq + (color === WHITE ? -16 : 16);
+  if ((file > 0 && (board[sq - 1] === pawn || board[behind - 1] === pawn)) || (file < 7 && (board[sq + 1] === pawn || board[behind + 1] === pawn))) {
+    mg += PARAMS[CONNECTED_PAWN_MG + rank];
+    eg += PARAMS[CONNECTED_PAWN_EG + rank];
   }
   // Passed: no enemy pawn ahead on this or a neighbouring file. Enemy ranks are counted from the
   // enemy's side, so "ahead of us" means an enemy rank above 7 - rank.
@@ -220,16 +188,12 @@ function pawnTerms(pos: Position, color: number, sq: number): [number, number] {
     if (pawnsOnFile[enemy + f] > 0 && rearmostPawn[enemy + f] < 7 - rank) passed = false;
   }
   if (passed && rank === frontmostPawn[own + file]) {
-    mg += PASSED_PAWN_MG[rank];
-    eg += PASSED_PAWN_EG[rank];
-    const weight = PASSED_KING_WEIGHT[rank];
-    if (weight > 0) {
-      const front = sq + (color === WHITE ? 16 : -16);
-      const enemyKing = distance(pos.kingSquare[color ^ 1], front);
-      const ownKing = distance(pos.kingSquare[color], front);
-      eg += weight * (PASSED_ENEMY_KING_DISTANCE * enemyKing - PASSED_OWN_KING_DISTANCE * ownKing);
-      if (pos.board[front] === 0) eg += PASSED_FREE_EG[rank];
-    }
+    mg += PARAMS[PASSED_PAWN_MG + rank];
+    eg += PARAMS[PASSED_PAWN_EG + rank];
+    const front = sq + (color === WHITE ? 16 : -16);
+    eg += PARAMS[PASSED_ENEMY_KING_DISTANCE_EG + rank] * distance(pos.kingSquare[color ^ 1], front);
+    eg += PARAMS[PASSED_OWN_KING_DISTANCE_EG + rank] * distance(pos.kingSquare[color], front);
+    if (board[front] === 0) eg += PARAMS[PASSED_FREE_EG + rank];
   }
   pawnScore[0] = mg;
   pawnScore[1] = eg;
@@ -261,8 +225,8 @@ function kingShelter(pos: Position, color: number): number {
     const file = (king & 7) + df;
     if (file < 0 || file > 7) continue;
     const near = king + df + forward;
-    if (pos.board[near] === pawn) score += SHIELD_NEAR_MG;
-    else if (((near + forward) & 0x88) === 0 && pos.board[near + forward] === pawn) score += SHIELD_FAR_MG;
+    if (pos.board[near] === pawn) score += PARAMS[KING_SHIELD_NEAR_MG];
+    else if (((near + forward) & 0x88) === 0 && pos.board[near + forward] === pawn) score += PARAMS[KING_SHIELD_FAR_MG];
   }
   return score;
 }

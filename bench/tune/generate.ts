@@ -1,0 +1,116 @@
+// Training positions for the evaluation tuner: Stockfish plays itself at a fixed node count from
+// the match openings, and every position it searched is written with Stockfish's score (side to
+// move, centipawns), its best move and the game's result. The tuner later keeps the quiet ones.
+//
+//   npm run tune:generate -- --games 1000 --nodes 4000 --workers 2 --out bench/out/tune/positions.txt
+//
+// Line format: <fen>;<score cp for the side to move>;<best move, UCI>;<result for white: 1, 0.5, 0>
+
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { parseArgs } from 'node:util';
+import { makeFen, parseFen } from '../../src/chess/fen.ts';
+import { generateLegal } from '../../src/chess/movegen.ts';
+import { MAX_MOVES } from '../../src/chess/move.ts';
+import type { Position } from '../../src/chess/position.ts';
+import { outcome } from '../../src/chess/status.ts';
+import { WHITE } from '../../src/chess/types.ts';
+import { makeUci, parseUci } from '../../src/chess/uci.ts';
+import { UciEngine } from '../match/engine.ts';
+import { parseEngineSpec } from '../match/spec.ts';
+
+const { values } = parseArgs({
+  options: {
+    games: { type: 'string', default: '1000' },
+    nodes: { type: 'string', default: '4000' },
+    workers: { type: 'string', default: '2' },
+    out: { type: 'string', default: 'bench/out/tune/positions.txt' },
+    openings: { type: 'string', default: 'bench/data/openings.epd' },
+    engine: { type: 'string', default: '/usr/games/stockfish' },
+    /** Chance per ply (in the first 30 plies) of a random legal move instead of the engine's, for variety. */
+    random: { type: 'string', default: '0.04' },
+    seed: { type: 'string', default: '1' },
+  },
+});
+
+const games = Number(values.games);
+const nodes = Number(values.nodes);
+const workers = Number(values.workers);
+const randomChance = Number(values.random);
+const openings = readFileSync(values.openings, 'utf8').split('\n').map((line) => line.split(';')[0].trim()).filter((line) => line !== '');
+
+// A small seeded generator (mulberry32): the same seed gives the same games' openings and detours.
+let seed = Number(values.seed) >>> 0;
+function random(): number {
+  seed = (seed + 0x6d2b79f5) >>> 0;
+  let t = seed;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+
+/** Decisive once the score stays past this for ADJUDICATE_PLIES plies in a row. */
+const WIN_SCORE = 1000;
+const ADJUDICATE_PLIES = 6;
+const MAX_PLIES = 300;
+const MATE_SCORE = 30000;
+
+mkdirSync(dirname(values.out), { recursive: true });
+const out = createWriteStream(values.out, { flags: 'a' });
+let nextGame = 0;
+let written = 0;
+const started = Date.now();
+
+async function playGames(): Promise<void> {
+  const engine = await UciEngine.start(parseEngineSpec(`cmd=${values.engine}`));
+  engine.configure([['Threads', '1'], ['Hash', '16']]);
+  await engine.ready();
+  while (nextGame < games) {
+    nextGame++;
+    const opening = openings[Math.floor(random() * openings.length)];
+    await engine.newGame();
+    const lines = await playOne(engine, opening);
+    out.write(lines.join(''));
+    written += lines.length;
+    if (nextGame % 20 === 0) process.stderr.write(`${nextGame} games, ${written} positions, ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+  }
+  await engine.quit();
+}
+
+async function playOne(engine: UciEngine, openingFen: string): Promise<string[]> {
+  const pos: Position = parseFen(openingFen);
+  const moves: string[] = [];
+  const records: Array<[string, number, string]> = [];
+  const legal = new Int32Array(MAX_MOVES);
+  let decisiveRun = 0;
+  let result = 0.5;
+  for (let ply = 0; ply < MAX_PLIES; ply++) {
+    const ended = outcome(pos);
+    if (ended !== null) {
+      result = ended.winner === null ? 0.5 : ended.winner === WHITE ? 1 : 0;
+      break;
+    }
+    const report = await engine.search(`position fen ${openingFen}${moves.length ? ` moves ${moves.join(' ')}` : ''}`, `go nodes ${nodes}`, 60_000);
+    if (report.bestmove === null || report.score === undefined) break;
+    const score = report.score.kind === 'cp' ? report.score.value : Math.sign(report.score.value) * MATE_SCORE;
+    records.push([makeFen(pos), score, report.bestmove]);
+    const whiteScore = pos.turn === WHITE ? score : -score;
+    decisiveRun = Math.abs(score) >= WIN_SCORE && Math.sign(whiteScore) === Math.sign(decisiveRun || whiteScore) ? decisiveRun + Math.sign(whiteScore) : 0;
+    if (Math.abs(decisiveRun) >= ADJUDICATE_PLIES) {
+      result = decisiveRun > 0 ? 1 : 0;
+      break;
+    }
+    let move = parseUci(pos, report.bestmove);
+    if (ply < 30 && random() < randomChance) {
+      const end = generateLegal(pos, legal, 0);
+      move = legal[Math.floor(random() * end)];
+    }
+    moves.push(makeUci(pos, move));
+    pos.make(move);
+  }
+  return records.map(([fen, score, best]) => `${fen};${score};${best};${result}\n`);
+}
+
+await Promise.all(Array.from({ length: workers }, () => playGames()));
+out.end();
+process.stderr.write(`done: ${nextGame} games, ${written} positions in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);

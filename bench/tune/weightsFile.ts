@@ -1,0 +1,24 @@
+// Writes src/search/play/weights.ts back with new values: the file's header comment is kept,
+// every term keeps its name and order, and piece-square tables are laid out eight to a line.
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import { PARAMS, TERMS } from '../../src/search/play/evalParams.ts';
+
+export const WEIGHTS_PATH = new URL('../../src/search/play/weights.ts', import.meta.url);
+
+export function writeWeights(values: ArrayLike<number> = PARAMS): void {
+  const old = readFileSync(WEIGHTS_PATH, 'utf8');
+  const header = old.slice(0, old.indexOf('export const WEIGHTS'));
+  let text = `${header}export const WEIGHTS = {\n`;
+  for (const { name, at, length } of TERMS) {
+    const term = Array.from({ length }, (_, i) => Math.round(values[at + i]));
+    if (length === 64) {
+      text += `  ${name}: [\n`;
+      for (let row = 0; row < 8; row++) text += `    ${term.slice(row * 8, row * 8 + 8).join(', ')},\n`;
+      text += '  ],\n';
+    } else {
+      text += `  ${name}: [${term.join(', ')}],\n`;
+    }
+  }
+  writeFileSync(WEIGHTS_PATH, `${text}};\n`);
+}
