@@ -3,8 +3,16 @@
 
 /** Swaps the best-scored move of [i, end) into slot i and returns it. */
 export function pickBest(moves: Int32Array, scores: Int32Array, i: number, end: number): number {
+  // The best score so far is kept in a local rather than read back from the array at each step.
   let best = i;
-  for (let j = i + 1; j < end; j++) if (scores[j] > scores[best]) best = j;
+  let bestScore = scores[i];
+  for (let j = i + 1; j < end; j++) {
+    const score = scores[j];
+    if (score > bestScore) {
+      best = j;
+      bestScore = score;
+    }
+  }
   const move = moves[best];
   if (best !== i) {
     moves[best] = moves[i];
