@@ -86,9 +86,13 @@ function pstSlots(kind: number, index: number): [number, number] {
   return [makePiece(WHITE, kind) * 128 + rank * 16 + file, makePiece(BLACK, kind) * 128 + (7 - rank) * 16 + file];
 }
 
+/** Counts the changes made by setParam, so that caches of weighted sums can tell they are stale. */
+export const PARAMS_VERSION = new Int32Array(1);
+
 /** Sets one weight, keeping the piece-square boards in step (for the tuner). */
 export function setParam(index: number, value: number): void {
   PARAMS[index] = value;
+  PARAMS_VERSION[0]++;
   for (let kind = PAWN; kind <= KING; kind++) {
     const [mgName, egName] = SQUARE_TERMS[kind - 1];
     for (const [name, board] of [[mgName, MG_PST], [egName, EG_PST]] as const) {

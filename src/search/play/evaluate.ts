@@ -7,12 +7,12 @@ import { BISHOP_STEPS, KING_STEPS, KNIGHT_STEPS, ROOK_STEPS } from '../../chess/
 import type { Position } from '../../chess/position.ts';
 import { BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, makePiece } from '../../chess/types.ts';
 import {
-  BISHOP_PAIR_EG, BISHOP_PAIR_MG, CONNECTED_PAWN_EG, CONNECTED_PAWN_MG, DOUBLED_PAWN_EG, DOUBLED_PAWN_MG, EG_PST,
-  ISOLATED_PAWN_EG, ISOLATED_PAWN_MG, KING_DANGER_MAX, KING_DANGER_MG, KING_SHIELD_FAR_MG, KING_SHIELD_NEAR_MG, MG_PST,
-  MOBILITY_EG, MOBILITY_MG, PARAMS, PASSED_ENEMY_KING_DISTANCE_EG, PASSED_FREE_EG, PASSED_OWN_KING_DISTANCE_EG,
-  PASSED_PAWN_EG, PASSED_PAWN_MG, ROOK_HALF_OPEN_FILE_EG, ROOK_HALF_OPEN_FILE_MG, ROOK_ON_SEVENTH_EG, ROOK_ON_SEVENTH_MG,
-  ROOK_OPEN_FILE_EG, ROOK_OPEN_FILE_MG, TEMPO, THREAT_BY_PAWN_EG, THREAT_BY_PAWN_MG,
+  BISHOP_PAIR_EG, BISHOP_PAIR_MG, EG_PST, KING_DANGER_MAX, KING_DANGER_MG, KING_SHIELD_FAR_MG, KING_SHIELD_NEAR_MG,
+  MG_PST, MOBILITY_EG, MOBILITY_MG, PARAMS, PASSED_ENEMY_KING_DISTANCE_EG, PASSED_FREE_EG, PASSED_OWN_KING_DISTANCE_EG,
+  ROOK_HALF_OPEN_FILE_EG, ROOK_HALF_OPEN_FILE_MG, ROOK_ON_SEVENTH_EG, ROOK_ON_SEVENTH_MG, ROOK_OPEN_FILE_EG,
+  ROOK_OPEN_FILE_MG, TEMPO, THREAT_BY_PAWN_EG, THREAT_BY_PAWN_MG,
 } from './evalParams.ts';
+import { frontmostPawn, pawnsOnFile, scanPawns, structure } from './pawnStructure.ts';
 
 /** Each piece's weight in the game phase; 24 at the start (all pieces on), 0 with pawns and kings only. */
 const PHASE_WEIGHT = [0, 0, 1, 1, 2, 4, 0];
@@ -31,12 +31,6 @@ const KING_ATTACK_UNITS = [0, 0, 2, 2, 3, 5, 0];
 const STEPS = Int32Array.from([...KNIGHT_STEPS, ...BISHOP_STEPS, ...ROOK_STEPS, ...KING_STEPS]);
 const STEPS_START = Int32Array.from([0, 0, 0, 8, 12, 16, 24]);
 
-// Scratch space reused by every call (one evaluation at a time per thread).
-/** pawnsOnFile[color * 8 + file] */
-const pawnsOnFile = new Int32Array(16);
-/** Per colour and file, the most and least advanced rank of its pawns (counted from its own side). */
-const frontmostPawn = new Int32Array(16);
-const rearmostPawn = new Int32Array(16);
 /** NEXT_TO[a - b + 119] is 1 when 0x88 squares a and b are the same or a king step apart. */
 const NEXT_TO = new Uint8Array(239);
 for (const step of [0, ...KING_STEPS]) NEXT_TO[step + 119] = 1;
@@ -53,24 +47,7 @@ export function evaluate(pos: Position): number {
   let attackersOfBlack = 0;
   let unitsOnBlack = 0;
 
-  for (let i = 0; i < 16; i++) {
-    pawnsOnFile[i] = 0;
-    rearmostPawn[i] = 8;
-    frontmostPawn[i] = -1;
-  }
-  for (let color = 0; color < 2; color++) {
-    const base = color << 4;
-    for (let i = 0; i < pos.pieceCount[color]; i++) {
-      const sq = pos.pieceList[base + i];
-      if ((board[sq] & 7) !== PAWN) continue;
-      const file = sq & 7;
-      const rank = color === WHITE ? sq >> 4 : 7 - (sq >> 4);
-      pawnsOnFile[color * 8 + file]++;
-      if (rank > frontmostPawn[color * 8 + file]) frontmostPawn[color * 8 + file] = rank;
-      if (rank < rearmostPawn[color * 8 + file]) rearmostPawn[color * 8 + file] = rank;
-    }
-  }
-
+  scanPawns(pos);
   for (let color = 0; color < 2; color++) {
     const sign = color === WHITE ? 1 : -1;
     const base = color << 4;
@@ -84,11 +61,7 @@ export function evaluate(pos: Position): number {
       mg += sign * MG_PST[piece * 128 + sq];
       eg += sign * EG_PST[piece * 128 + sq];
       phase += PHASE_WEIGHT[kind];
-      if (kind === PAWN) {
-        const terms = pawnTerms(pos, color, sq);
-        mg += sign * terms[0];
-        eg += sign * terms[1];
-      } else if (kind !== KING) {
+      if (kind !== PAWN && kind !== KING) {
         if (attackedByPawn(board, sq, color)) {
           mg += sign * PARAMS[THREAT_BY_PAWN_MG];
           eg += sign * PARAMS[THREAT_BY_PAWN_EG];
@@ -145,6 +118,8 @@ export function evaluate(pos: Position): number {
   // One piece near a king is no attack; two or more are, weighted by what they are.
   if (attackersOfWhite >= 2) mg += PARAMS[KING_DANGER_MG + Math.min(unitsOnWhite, KING_DANGER_MAX)];
   if (attackersOfBlack >= 2) mg -= PARAMS[KING_DANGER_MG + Math.min(unitsOnBlack, KING_DANGER_MAX)];
+  mg += structure.mg;
+  eg += structure.eg + passedPawnEndgame(pos, structure.passedFiles);
 
   if (phase > MAX_PHASE) phase = MAX_PHASE;
   eg = scaleEndgame(pos, eg);
@@ -152,52 +127,22 @@ export function evaluate(pos: Position): number {
   return (pos.turn === WHITE ? score : -score) + PARAMS[TEMPO];
 }
 
-const pawnScore: [number, number] = [0, 0];
-
-/** Doubled, isolated and passed-pawn terms for the pawn of `color` on `sq` (uses the file tables). */
-function pawnTerms(pos: Position, color: number, sq: number): [number, number] {
-  const file = sq & 7;
-  const rank = color === WHITE ? sq >> 4 : 7 - (sq >> 4);
-  const own = color * 8;
-  const enemy = (color ^ 1) * 8;
-  let mg = 0;
+/** The endgame worth of passed pawns beyond their rank: kings' distances and a free path.
+ *  `passedFiles` has bit colour * 8 + file for a passed pawn (the frontmost of that file). */
+function passedPawnEndgame(pos: Position, passedFiles: number): number {
   let eg = 0;
-  // Doubled: every pawn of ours on the file except the rearmost one.
-  if (rank > rearmostPawn[own + file]) {
-    mg += PARAMS[DOUBLED_PAWN_MG];
-    eg += PARAMS[DOUBLED_PAWN_EG];
-  }
-  const left = file > 0 ? pawnsOnFile[own + file - 1] : 0;
-  const right = file < 7 ? pawnsOnFile[own + file + 1] : 0;
-  if (left === 0 && right === 0) {
-    mg += PARAMS[ISOLATED_PAWN_MG];
-    eg += PARAMS[ISOLATED_PAWN_EG];
-  }
-  // Connected: defended by a pawn of ours, or with one beside it.
-  const pawn = makePiece(color as 0 | 1, PAWN);
-  const board = pos.board;
-  const behind = sq + (color === WHITE ? -16 : 16);
-  if ((file > 0 && (board[sq - 1] === pawn || board[behind - 1] === pawn)) || (file < 7 && (board[sq + 1] === pawn || board[behind + 1] === pawn))) {
-    mg += PARAMS[CONNECTED_PAWN_MG + rank];
-    eg += PARAMS[CONNECTED_PAWN_EG + rank];
-  }
-  // Passed: no enemy pawn ahead on this or a neighbouring file. Enemy ranks are counted from the
-  // enemy's side, so "ahead of us" means an enemy rank above 7 - rank.
-  let passed = true;
-  for (let f = Math.max(0, file - 1); f <= Math.min(7, file + 1) && passed; f++) {
-    if (pawnsOnFile[enemy + f] > 0 && rearmostPawn[enemy + f] < 7 - rank) passed = false;
-  }
-  if (passed && rank === frontmostPawn[own + file]) {
-    mg += PARAMS[PASSED_PAWN_MG + rank];
-    eg += PARAMS[PASSED_PAWN_EG + rank];
+  for (let files = passedFiles; files !== 0; files &= files - 1) {
+    const slot = 31 - Math.clz32(files & -files);
+    const color = slot >> 3;
+    const rank = frontmostPawn[slot];
+    const sq = ((color === WHITE ? rank : 7 - rank) << 4) | (slot & 7);
     const front = sq + (color === WHITE ? 16 : -16);
-    eg += PARAMS[PASSED_ENEMY_KING_DISTANCE_EG + rank] * distance(pos.kingSquare[color ^ 1], front);
-    eg += PARAMS[PASSED_OWN_KING_DISTANCE_EG + rank] * distance(pos.kingSquare[color], front);
-    if (board[front] === 0) eg += PARAMS[PASSED_FREE_EG + rank];
+    const value = PARAMS[PASSED_ENEMY_KING_DISTANCE_EG + rank] * distance(pos.kingSquare[color ^ 1], front)
+      + PARAMS[PASSED_OWN_KING_DISTANCE_EG + rank] * distance(pos.kingSquare[color], front)
+      + (pos.board[front] === 0 ? PARAMS[PASSED_FREE_EG + rank] : 0);
+    eg += color === WHITE ? value : -value;
   }
-  pawnScore[0] = mg;
-  pawnScore[1] = eg;
-  return pawnScore;
+  return eg;
 }
 
 /** King steps between two 0x88 squares. */

@@ -1,0 +1,128 @@
+// The pawn structure part of the evaluation: doubled, isolated, connected and passed pawns. It
+// depends on the pawns alone, which change far less often than the rest of the board, so its
+// score is cached by a hash of the pawns; a cache hit skips every per-pawn test. What also
+// depends on the kings or the pieces (how far the kings are from a passed pawn, whether its
+// path is free) is left to evaluate.ts, which gets the passed pawns as a set of files.
+
+import type { Position } from '../../chess/position.ts';
+import { PAWN, WHITE, makePiece } from '../../chess/types.ts';
+import { PIECE_KEY_HI, PIECE_KEY_LO } from '../../chess/zobrist.ts';
+import {
+  CONNECTED_PAWN_EG, CONNECTED_PAWN_MG, DOUBLED_PAWN_EG, DOUBLED_PAWN_MG, ISOLATED_PAWN_EG, ISOLATED_PAWN_MG, PARAMS,
+  PARAMS_VERSION, PASSED_PAWN_EG, PASSED_PAWN_MG,
+} from './evalParams.ts';
+
+/** Filled by scanPawns, per colour * 8 + file: how many pawns, and the most and least advanced
+ *  one's rank counted from its own side (-1 and 8 when the file has none). */
+export const pawnsOnFile = new Int32Array(16);
+export const frontmostPawn = new Int32Array(16);
+export const rearmostPawn = new Int32Array(16);
+
+/** The structure's score (white's point of view) and its passed pawns (bit colour * 8 + file,
+ *  for the frontmost pawn of that file), as found by scanPawns. */
+export const structure = { mg: 0, eg: 0, passedFiles: 0 };
+
+// The cache: per slot the pawn hash's two halves, then mg, eg, the passed files, whether it is
+// in use, and the weights' version it was scored with.
+const CACHE_BITS = 14;
+const CACHE_MASK = (1 << CACHE_BITS) - 1;
+const SLOT = 8;
+const cache = new Int32Array(SLOT << CACHE_BITS);
+/** Whether a slot holds anything: an all-zero key is the real key of a board without pawns. */
+const USED = 5;
+const VERSION = 6;
+
+/** Fills the file tables and `structure` for the position's pawns. */
+export function scanPawns(pos: Position): void {
+  const board = pos.board;
+  for (let i = 0; i < 16; i++) {
+    pawnsOnFile[i] = 0;
+    rearmostPawn[i] = 8;
+    frontmostPawn[i] = -1;
+  }
+  let hi = 0;
+  let lo = 0;
+  for (let color = 0; color < 2; color++) {
+    const base = color << 4;
+    for (let i = 0; i < pos.pieceCount[color]; i++) {
+      const sq = pos.pieceList[base + i];
+      const piece = board[sq];
+      if ((piece & 7) !== PAWN) continue;
+      hi ^= PIECE_KEY_HI[piece * 128 + sq];
+      lo ^= PIECE_KEY_LO[piece * 128 + sq];
+      const slot = color * 8 + (sq & 7);
+      const rank = color === WHITE ? sq >> 4 : 7 - (sq >> 4);
+      pawnsOnFile[slot]++;
+      if (rank > frontmostPawn[slot]) frontmostPawn[slot] = rank;
+      if (rank < rearmostPawn[slot]) rearmostPawn[slot] = rank;
+    }
+  }
+  const at = (lo & CACHE_MASK) * SLOT;
+  if (cache[at + USED] === 1 && cache[at] === hi && cache[at + 1] === lo && cache[at + VERSION] === PARAMS_VERSION[0]) {
+    structure.mg = cache[at + 2];
+    structure.eg = cache[at + 3];
+    structure.passedFiles = cache[at + 4];
+    return;
+  }
+  scoreStructure(pos);
+  cache[at] = hi;
+  cache[at + 1] = lo;
+  cache[at + 2] = structure.mg;
+  cache[at + 3] = structure.eg;
+  cache[at + 4] = structure.passedFiles;
+  cache[at + USED] = 1;
+  cache[at + VERSION] = PARAMS_VERSION[0];
+}
+
+function scoreStructure(pos: Position): void {
+  const board = pos.board;
+  let mg = 0;
+  let eg = 0;
+  let passedFiles = 0;
+  for (let color = 0; color < 2; color++) {
+    const sign = color === WHITE ? 1 : -1;
+    const base = color << 4;
+    const own = color * 8;
+    const enemy = (color ^ 1) * 8;
+    const pawn = makePiece(color as 0 | 1, PAWN);
+    const back = color === WHITE ? -16 : 16;
+    for (let i = 0; i < pos.pieceCount[color]; i++) {
+      const sq = pos.pieceList[base + i];
+      if (board[sq] !== pawn) continue;
+      const file = sq & 7;
+      const rank = color === WHITE ? sq >> 4 : 7 - (sq >> 4);
+      // Doubled: every pawn of ours on the file except the rearmost one.
+      if (rank > rearmostPawn[own + file]) {
+        mg += sign * PARAMS[DOUBLED_PAWN_MG];
+        eg += sign * PARAMS[DOUBLED_PAWN_EG];
+      }
+      const left = file > 0 ? pawnsOnFile[own + file - 1] : 0;
+      const right = file < 7 ? pawnsOnFile[own + file + 1] : 0;
+      if (left === 0 && right === 0) {
+        mg += sign * PARAMS[ISOLATED_PAWN_MG];
+        eg += sign * PARAMS[ISOLATED_PAWN_EG];
+      }
+      // Connected: defended by a pawn of ours, or with one beside it.
+      const behind = sq + back;
+      if ((file > 0 && (board[sq - 1] === pawn || board[behind - 1] === pawn)) || (file < 7 && (board[sq + 1] === pawn || board[behind + 1] === pawn))) {
+        mg += sign * PARAMS[CONNECTED_PAWN_MG + rank];
+        eg += sign * PARAMS[CONNECTED_PAWN_EG + rank];
+      }
+      // Passed: no enemy pawn ahead on this or a neighbouring file. Enemy ranks are counted from
+      // the enemy's side, so "ahead of us" means an enemy rank above 7 - rank.
+      if (rank !== frontmostPawn[own + file]) continue;
+      let passed = true;
+      for (let f = Math.max(0, file - 1); f <= Math.min(7, file + 1) && passed; f++) {
+        if (pawnsOnFile[enemy + f] > 0 && rearmostPawn[enemy + f] < 7 - rank) passed = false;
+      }
+      if (passed) {
+        mg += sign * PARAMS[PASSED_PAWN_MG + rank];
+        eg += sign * PARAMS[PASSED_PAWN_EG + rank];
+        passedFiles |= 1 << (own + file);
+      }
+    }
+  }
+  structure.mg = mg;
+  structure.eg = eg;
+  structure.passedFiles = passedFiles;
+}
