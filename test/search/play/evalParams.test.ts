@@ -36,6 +36,14 @@ describe('evaluation weights', () => {
     expect(evaluate(black) - before[1]).toBe(230);
   });
 
+  it('shows a changed pawn-structure weight at once, although the structure is cached', () => {
+    const pos = parseFen('4k3/8/8/8/8/8/P7/4K3 w - - 0 1'); // one isolated (and passed) pawn
+    const before = evaluate(pos);
+    expect(evaluate(pos)).toBe(before); // now cached
+    setParam(at('isolatedPawnEg'), PARAMS[at('isolatedPawnEg')] - 240);
+    expect(evaluate(pos)).toBeLessThan(before - 100);
+  });
+
   it('reads scalar terms from the array', () => {
     const pos = parseFen('4k3/8/8/8/8/8/8/4K3 w - - 0 1');
     const before = evaluate(pos);
