@@ -12,7 +12,7 @@ import {
   ROOK_HALF_OPEN_FILE_EG, ROOK_HALF_OPEN_FILE_MG, ROOK_ON_SEVENTH_EG, ROOK_ON_SEVENTH_MG, ROOK_OPEN_FILE_EG,
   ROOK_OPEN_FILE_MG, TEMPO, THREAT_BY_PAWN_EG, THREAT_BY_PAWN_MG,
 } from './evalParams.ts';
-import { frontmostPawn, pawnsOnFile, scanPawns, structure } from './pawnStructure.ts';
+import { scanPawns, structure } from './pawnStructure.ts';
 
 /** Each piece's weight in the game phase; 24 at the start (all pieces on), 0 with pawns and kings only. */
 const PHASE_WEIGHT = [0, 0, 1, 1, 2, 4, 0];
@@ -90,8 +90,8 @@ export function evaluate(pos: Position): number {
         }
         if (kind === ROOK) {
           const file = sq & 7;
-          if (pawnsOnFile[color * 8 + file] === 0) {
-            const open = pawnsOnFile[(color ^ 1) * 8 + file] === 0;
+          if ((structure.pawnFiles & (1 << (color * 8 + file))) === 0) {
+            const open = (structure.pawnFiles & (1 << ((color ^ 1) * 8 + file))) === 0;
             mg += sign * PARAMS[open ? ROOK_OPEN_FILE_MG : ROOK_HALF_OPEN_FILE_MG];
             eg += sign * PARAMS[open ? ROOK_OPEN_FILE_EG : ROOK_HALF_OPEN_FILE_EG];
           }
@@ -119,7 +119,7 @@ export function evaluate(pos: Position): number {
   if (attackersOfWhite >= 2) mg += PARAMS[KING_DANGER_MG + Math.min(unitsOnWhite, KING_DANGER_MAX)];
   if (attackersOfBlack >= 2) mg -= PARAMS[KING_DANGER_MG + Math.min(unitsOnBlack, KING_DANGER_MAX)];
   mg += structure.mg;
-  eg += structure.eg + passedPawnEndgame(pos, structure.passedFiles);
+  eg += structure.eg + passedPawnEndgame(pos);
 
   if (phase > MAX_PHASE) phase = MAX_PHASE;
   eg = scaleEndgame(pos, eg);
@@ -127,15 +127,16 @@ export function evaluate(pos: Position): number {
   return (pos.turn === WHITE ? score : -score) + PARAMS[TEMPO];
 }
 
-/** The endgame worth of passed pawns beyond their rank: kings' distances and a free path.
- *  `passedFiles` has bit colour * 8 + file for a passed pawn (the frontmost of that file). */
-function passedPawnEndgame(pos: Position, passedFiles: number): number {
+/** The endgame worth of the passed pawns scanPawns found, beyond their rank: the kings'
+ *  distances and a free path. */
+function passedPawnEndgame(pos: Position): number {
   let eg = 0;
-  for (let files = passedFiles; files !== 0; files &= files - 1) {
+  for (let files = structure.passedFiles; files !== 0; files &= files - 1) {
     const slot = 31 - Math.clz32(files & -files);
     const color = slot >> 3;
-    const rank = frontmostPawn[slot];
-    const sq = ((color === WHITE ? rank : 7 - rank) << 4) | (slot & 7);
+    const file = slot & 7;
+    const rank = (structure.passedRanks[color] >> (3 * file)) & 7;
+    const sq = ((color === WHITE ? rank : 7 - rank) << 4) | file;
     const front = sq + (color === WHITE ? 16 : -16);
     const value = PARAMS[PASSED_ENEMY_KING_DISTANCE_EG + rank] * distance(pos.kingSquare[color ^ 1], front)
       + PARAMS[PASSED_OWN_KING_DISTANCE_EG + rank] * distance(pos.kingSquare[color], front)
@@ -200,7 +201,8 @@ function scaleEndgame(pos: Position, eg: number): number {
   if (strongBishops > 1) return eg;
   const bishopColor = strongBishops === 1 ? squareColor(bishopSquare(pos, strong)) : -1;
   // All pawns on one rook file, the defending king next to the promotion corner.
-  const file = pawnsOnFile[strong * 8] === pawns ? 0 : pawnsOnFile[strong * 8 + 7] === pawns ? 7 : -1;
+  const files = (structure.pawnFiles >> (strong * 8)) & 0xff;
+  const file = files === 0x01 ? 0 : files === 0x80 ? 7 : -1;
   if (file >= 0) {
     const corner = (strong === WHITE ? 0x70 : 0) + file;
     if (distance(pos.kingSquare[weak], corner) <= 1 && bishopColor !== squareColor(corner)) return (eg / ROOK_PAWN_DRAW_SCALE) | 0;

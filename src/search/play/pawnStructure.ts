@@ -12,34 +12,42 @@ import {
   PARAMS_VERSION, PASSED_PAWN_EG, PASSED_PAWN_MG,
 } from './evalParams.ts';
 
-/** Filled by scanPawns, per colour * 8 + file: how many pawns, and the most and least advanced
- *  one's rank counted from its own side (-1 and 8 when the file has none). */
-export const pawnsOnFile = new Int32Array(16);
-export const frontmostPawn = new Int32Array(16);
-export const rearmostPawn = new Int32Array(16);
+// Scratch file tables for scoring a structure, per colour * 8 + file: how many pawns, and the
+// most and least advanced one's rank counted from its own side (-1 and 8 when the file has none).
+const pawnsOnFile = new Int32Array(16);
+const frontmostPawn = new Int32Array(16);
+const rearmostPawn = new Int32Array(16);
 
-/** The structure's score (white's point of view) and its passed pawns (bit colour * 8 + file,
- *  for the frontmost pawn of that file), as found by scanPawns. */
-export const structure = { mg: 0, eg: 0, passedFiles: 0 };
+/** What scanPawns found, from white's point of view where it is a score. Files are bits
+ *  colour * 8 + file; a passed pawn is the frontmost of its file, and its rank (counted from its
+ *  side) is kept in three bits per file. */
+export const structure = {
+  mg: 0,
+  eg: 0,
+  /** Files where the colour has pawns. */
+  pawnFiles: 0,
+  /** Files whose frontmost pawn of the colour is passed. */
+  passedFiles: 0,
+  /** Bits 3 * file: the rank of white's (index 0) and black's (index 1) passed pawn on that file. */
+  passedRanks: new Int32Array(2),
+};
 
-// The cache: per slot the pawn hash's two halves, then mg, eg, the passed files, whether it is
-// in use, and the weights' version it was scored with.
+// The cache: per slot the pawn hash's two halves, the scores, the file sets and passed ranks, and
+// the weights' version it was scored with (never 0, so an empty slot never matches).
 const CACHE_BITS = 14;
 const CACHE_MASK = (1 << CACHE_BITS) - 1;
 const SLOT = 8;
 const cache = new Int32Array(SLOT << CACHE_BITS);
-/** Whether a slot holds anything: an all-zero key is the real key of a board without pawns. */
-const USED = 5;
-const VERSION = 6;
+const MG = 2;
+const EG = 3;
+const FILES = 4;
+const WHITE_RANKS = 5;
+const BLACK_RANKS = 6;
+const VERSION = 7;
 
-/** Fills the file tables and `structure` for the position's pawns. */
+/** Fills `structure` for the position's pawns, from the cache when it can. */
 export function scanPawns(pos: Position): void {
   const board = pos.board;
-  for (let i = 0; i < 16; i++) {
-    pawnsOnFile[i] = 0;
-    rearmostPawn[i] = 8;
-    frontmostPawn[i] = -1;
-  }
   let hi = 0;
   let lo = 0;
   for (let color = 0; color < 2; color++) {
@@ -50,35 +58,56 @@ export function scanPawns(pos: Position): void {
       if ((piece & 7) !== PAWN) continue;
       hi ^= PIECE_KEY_HI[piece * 128 + sq];
       lo ^= PIECE_KEY_LO[piece * 128 + sq];
-      const slot = color * 8 + (sq & 7);
-      const rank = color === WHITE ? sq >> 4 : 7 - (sq >> 4);
-      pawnsOnFile[slot]++;
-      if (rank > frontmostPawn[slot]) frontmostPawn[slot] = rank;
-      if (rank < rearmostPawn[slot]) rearmostPawn[slot] = rank;
     }
   }
   const at = (lo & CACHE_MASK) * SLOT;
-  if (cache[at + USED] === 1 && cache[at] === hi && cache[at + 1] === lo && cache[at + VERSION] === PARAMS_VERSION[0]) {
-    structure.mg = cache[at + 2];
-    structure.eg = cache[at + 3];
-    structure.passedFiles = cache[at + 4];
+  const version = PARAMS_VERSION[0] + 1;
+  if (cache[at + VERSION] !== version || cache[at] !== hi || cache[at + 1] !== lo) {
+    scoreStructure(pos);
+    cache[at] = hi;
+    cache[at + 1] = lo;
+    cache[at + MG] = structure.mg;
+    cache[at + EG] = structure.eg;
+    cache[at + FILES] = structure.pawnFiles | (structure.passedFiles << 16);
+    cache[at + WHITE_RANKS] = structure.passedRanks[0];
+    cache[at + BLACK_RANKS] = structure.passedRanks[1];
+    cache[at + VERSION] = version;
     return;
   }
-  scoreStructure(pos);
-  cache[at] = hi;
-  cache[at + 1] = lo;
-  cache[at + 2] = structure.mg;
-  cache[at + 3] = structure.eg;
-  cache[at + 4] = structure.passedFiles;
-  cache[at + USED] = 1;
-  cache[at + VERSION] = PARAMS_VERSION[0];
+  structure.mg = cache[at + MG];
+  structure.eg = cache[at + EG];
+  structure.pawnFiles = cache[at + FILES] & 0xffff;
+  structure.passedFiles = cache[at + FILES] >>> 16;
+  structure.passedRanks[0] = cache[at + WHITE_RANKS];
+  structure.passedRanks[1] = cache[at + BLACK_RANKS];
 }
 
 function scoreStructure(pos: Position): void {
   const board = pos.board;
+  for (let i = 0; i < 16; i++) {
+    pawnsOnFile[i] = 0;
+    rearmostPawn[i] = 8;
+    frontmostPawn[i] = -1;
+  }
+  let pawnFiles = 0;
+  for (let color = 0; color < 2; color++) {
+    const base = color << 4;
+    for (let i = 0; i < pos.pieceCount[color]; i++) {
+      const sq = pos.pieceList[base + i];
+      if ((board[sq] & 7) !== PAWN) continue;
+      const slot = color * 8 + (sq & 7);
+      const rank = color === WHITE ? sq >> 4 : 7 - (sq >> 4);
+      pawnsOnFile[slot]++;
+      pawnFiles |= 1 << slot;
+      if (rank > frontmostPawn[slot]) frontmostPawn[slot] = rank;
+      if (rank < rearmostPawn[slot]) rearmostPawn[slot] = rank;
+    }
+  }
   let mg = 0;
   let eg = 0;
   let passedFiles = 0;
+  structure.passedRanks[0] = 0;
+  structure.passedRanks[1] = 0;
   for (let color = 0; color < 2; color++) {
     const sign = color === WHITE ? 1 : -1;
     const base = color << 4;
@@ -119,10 +148,12 @@ function scoreStructure(pos: Position): void {
         mg += sign * PARAMS[PASSED_PAWN_MG + rank];
         eg += sign * PARAMS[PASSED_PAWN_EG + rank];
         passedFiles |= 1 << (own + file);
+        structure.passedRanks[color] |= rank << (3 * file);
       }
     }
   }
   structure.mg = mg;
   structure.eg = eg;
+  structure.pawnFiles = pawnFiles;
   structure.passedFiles = passedFiles;
 }
