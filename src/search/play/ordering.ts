@@ -19,7 +19,7 @@ const BAD_CAPTURE = -(1 << 24);
 /** The lowest bit of a good capture's score marks one whose exchange is still to be checked. */
 const SEE_PENDING = 1;
 /** Victim values for MVV-LVA (by kind). */
-const VICTIM = [0, 1, 3, 3, 5, 9, 0];
+const VICTIM = Int32Array.of(0, 1, 3, 3, 5, 9, 0, 0);
 
 /** history[side << 14 | from << 7 | to]: how often a quiet move caused a cut-off, with gravity. */
 export const historyIndex = (side: number, move: number): number => (side << 14) | (move & 0x3fff);
@@ -34,37 +34,55 @@ export const HISTORY_MAX = 1 << 14;
 export const CONTINUATION_SIZE = 1 << 22;
 export const pieceToName = (piece: number, move: number): number => (piece << 7) | ((move >> 7) & 0x7f);
 
+/** Where the continuation entries of the replies to the move named `before` start. */
+const continuationRow = (before: number): number => before << 11;
+
 /** The history of a quiet move in this context: butterfly plus both continuations. */
 export function quietHistory(
   history: Int32Array, continuation: Int16Array, side: number, move: number, name: number, before1: number, before2: number,
 ): number {
-  return history[historyIndex(side, move)] + continuation[(before1 << 11) | name] + continuation[(before2 << 11) | name];
+  return history[historyIndex(side, move)] + continuation[continuationRow(before1) | name] + continuation[continuationRow(before2) | name];
 }
+
+/** The bits of a move that make it tactical rather than quiet: its promotion and its captured piece. */
+const TACTICAL_BITS = (7 << 14) | (15 << 20);
 
 export function scoreMoves(
   pos: Position, moves: Int32Array, scores: Int32Array, start: number, end: number,
   ttMove: number, killer1: number, killer2: number, history: Int32Array,
   continuation: Int16Array, before1: number, before2: number,
 ): void {
+  const board = pos.board;
   const side = pos.turn;
+  // quietHistory, with the two continuation rows worked out once for the whole list.
+  const row1 = continuationRow(before1);
+  const row2 = continuationRow(before2);
   for (let i = start; i < end; i++) {
     const move = moves[i];
     let score: number;
+    // Killers are only ever quiet moves, so they are recognised before the move's kind is looked
+    // at, and the quiet moves, most of the list, are told from the rest by one test.
     if (move === ttMove) score = TT_MOVE;
-    else if (isCapture(move)) {
-      const victim = VICTIM[moveCaptured(move) & 7];
-      const attacker = pos.board[moveFrom(move)] & 7;
-      const mvvLva = victim * 16 - attacker;
-      // Taking a piece worth at least the taker cannot lose material: no exchange to work out.
-      const pending = victim >= VICTIM[attacker] ? 0 : SEE_PENDING;
-      score = GOOD_CAPTURE + (mvvLva * 8 + movePromotion(move)) * 2 + pending;
-    } else if (movePromotion(move) === QUEEN) score = PROMOTION;
-    else if (movePromotion(move) !== 0) score = BAD_CAPTURE - 1000; // under-promotions: rarely worth a look
     else if (move === killer1) score = KILLER_1;
     else if (move === killer2) score = KILLER_2;
-    else score = quietHistory(history, continuation, side, move, pieceToName(pos.board[moveFrom(move)], move), before1, before2);
+    else if ((move & TACTICAL_BITS) === 0) {
+      const name = pieceToName(board[moveFrom(move)], move);
+      score = history[historyIndex(side, move)] + continuation[row1 | name] + continuation[row2 | name];
+    } else if (isCapture(move)) score = captureScore(board, move);
+    else if (movePromotion(move) === QUEEN) score = PROMOTION;
+    else score = BAD_CAPTURE - 1000; // under-promotions: rarely worth a look
     scores[i] = score;
   }
+}
+
+/** A capture's place among the good ones by MVV-LVA, marked pending when its exchange must be worked out. */
+function captureScore(board: Uint8Array, move: number): number {
+  const victim = VICTIM[moveCaptured(move) & 7];
+  const attacker = board[moveFrom(move)] & 7;
+  const mvvLva = victim * 16 - attacker;
+  // Taking a piece worth at least the taker cannot lose material: no exchange to work out.
+  const pending = victim >= VICTIM[attacker] ? 0 : SEE_PENDING;
+  return GOOD_CAPTURE + (mvvLva * 8 + movePromotion(move)) * 2 + pending;
 }
 
 /**
