@@ -60,6 +60,9 @@ export class Position {
   fullmoves = 1;
   hashHi = 0;
   hashLo = 0;
+  /** The hash of the pawns alone (the same keys), for the evaluation's pawn-structure cache. */
+  pawnHashHi = 0;
+  pawnHashLo = 0;
   /** Moves made since setup; indexes the undo stack. */
   ply = 0;
 
@@ -70,6 +73,8 @@ export class Position {
   /** The hash before each move: also the history that repetition detection walks. */
   private undoHashHi = new Int32Array(INITIAL_HISTORY);
   private undoHashLo = new Int32Array(INITIAL_HISTORY);
+  private undoPawnHashHi = new Int32Array(INITIAL_HISTORY);
+  private undoPawnHashLo = new Int32Array(INITIAL_HISTORY);
 
   // ---- placing pieces (no hashing: make() hashes inline, setup calls computeHash()) ----
 
@@ -133,13 +138,21 @@ export class Position {
   computeHash(): void {
     let hi = 0;
     let lo = 0;
+    let pawnHi = 0;
+    let pawnLo = 0;
     for (let color = 0; color < 2; color++) {
       for (let i = 0; i < this.pieceCount[color]; i++) {
         const sq = this.pieceList[(color << 4) + i];
         hi ^= PIECE_KEY_HI[this.board[sq] * 128 + sq];
         lo ^= PIECE_KEY_LO[this.board[sq] * 128 + sq];
+        if ((this.board[sq] & 7) === PAWN) {
+          pawnHi ^= PIECE_KEY_HI[this.board[sq] * 128 + sq];
+          pawnLo ^= PIECE_KEY_LO[this.board[sq] * 128 + sq];
+        }
       }
     }
+    this.pawnHashHi = pawnHi;
+    this.pawnHashLo = pawnLo;
     hi ^= CASTLE_KEY_HI[this.castlingRights];
     lo ^= CASTLE_KEY_LO[this.castlingRights];
     if (this.epSquare >= 0) {
@@ -226,11 +239,20 @@ export class Position {
         this.lift(capturedSq);
         hi ^= PIECE_KEY_HI[captured * 128 + capturedSq];
         lo ^= PIECE_KEY_LO[captured * 128 + capturedSq];
+        if ((captured & 7) === PAWN) {
+          this.pawnHashHi ^= PIECE_KEY_HI[captured * 128 + capturedSq];
+          this.pawnHashLo ^= PIECE_KEY_LO[captured * 128 + capturedSq];
+        }
       }
       this.shift(from, to);
       hi ^= PIECE_KEY_HI[piece * 128 + from] ^ PIECE_KEY_HI[piece * 128 + to];
       lo ^= PIECE_KEY_LO[piece * 128 + from] ^ PIECE_KEY_LO[piece * 128 + to];
       const promotion = movePromotion(move);
+      if ((piece & 7) === PAWN) {
+        // A promoting pawn leaves the pawns; any other one moves within them.
+        this.pawnHashHi ^= PIECE_KEY_HI[piece * 128 + from] ^ (promotion === 0 ? PIECE_KEY_HI[piece * 128 + to] : 0);
+        this.pawnHashLo ^= PIECE_KEY_LO[piece * 128 + from] ^ (promotion === 0 ? PIECE_KEY_LO[piece * 128 + to] : 0);
+      }
       if (promotion !== 0) {
         const promoted = makePiece(us, promotion);
         board[to] = promoted;
@@ -300,6 +322,8 @@ export class Position {
     this.halfmoves = this.undoHalfmoves[ply];
     this.hashHi = this.undoHashHi[ply];
     this.hashLo = this.undoHashLo[ply];
+    this.pawnHashHi = this.undoPawnHashHi[ply];
+    this.pawnHashLo = this.undoPawnHashLo[ply];
     if (us === BLACK) this.fullmoves--;
   }
 
@@ -338,6 +362,8 @@ export class Position {
     this.undoHalfmoves[ply] = this.halfmoves;
     this.undoHashHi[ply] = this.hashHi;
     this.undoHashLo[ply] = this.hashLo;
+    this.undoPawnHashHi[ply] = this.pawnHashHi;
+    this.undoPawnHashLo[ply] = this.pawnHashLo;
   }
 
   private growHistory(): void {
@@ -351,6 +377,8 @@ export class Position {
     this.undoHalfmoves = grow(this.undoHalfmoves);
     this.undoHashHi = grow(this.undoHashHi);
     this.undoHashLo = grow(this.undoHashLo);
+    this.undoPawnHashHi = grow(this.undoPawnHashHi);
+    this.undoPawnHashLo = grow(this.undoPawnHashLo);
   }
 
   // ---- attacks ----
@@ -415,12 +443,16 @@ export class Position {
     copy.fullmoves = this.fullmoves;
     copy.hashHi = this.hashHi;
     copy.hashLo = this.hashLo;
+    copy.pawnHashHi = this.pawnHashHi;
+    copy.pawnHashLo = this.pawnHashLo;
     copy.ply = this.ply;
     copy.undoCastling = this.undoCastling.slice();
     copy.undoEp = this.undoEp.slice();
     copy.undoHalfmoves = this.undoHalfmoves.slice();
     copy.undoHashHi = this.undoHashHi.slice();
     copy.undoHashLo = this.undoHashLo.slice();
+    copy.undoPawnHashHi = this.undoPawnHashHi.slice();
+    copy.undoPawnHashLo = this.undoPawnHashLo.slice();
     return copy;
   }
 

@@ -12,6 +12,7 @@ import { legalMoves, uci } from '../support/moves.ts';
 import { mulberry32 } from '../support/random.ts';
 
 const hash = (pos: Position): string => hashToHex(pos.hashHi, pos.hashLo);
+const pawnHash = (pos: Position): string => hashToHex(pos.pawnHashHi, pos.pawnHashLo);
 
 
 
@@ -162,7 +163,7 @@ describe('the incremental hash', () => {
     }
   });
 
-  it('equals the hash of the position parsed afresh, along random games', () => {
+  it('equals the hash of the position parsed afresh, along random games (the pawns\' hash too)', () => {
     const starts = [
       STARTING_FEN,
       'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
@@ -186,9 +187,12 @@ describe('the incremental hash', () => {
           played.push(move);
           const fresh = parseFen(fenWithEp(pos));
           expect(hash(pos), `after ${played.length} plies from ${fen}: ${makeFen(pos)}`).toBe(hash(fresh));
+          expect(pawnHash(pos), `pawns after ${played.length} plies from ${fen}: ${makeFen(pos)}`).toBe(pawnHash(fresh));
           checked++;
         }
+        const startPawns = pawnHash(parseFen(fen));
         for (let i = played.length - 1; i >= 0; i--) pos.unmake(played[i]);
+        expect(pawnHash(pos)).toBe(startPawns);
         expect(snapshot(pos)).toEqual(start);
         expectConsistent(pos);
       }

@@ -6,7 +6,6 @@
 
 import type { Position } from '../../chess/position.ts';
 import { PAWN, WHITE, makePiece } from '../../chess/types.ts';
-import { PIECE_KEY_HI, PIECE_KEY_LO } from '../../chess/zobrist.ts';
 import {
   CONNECTED_PAWN_EG, CONNECTED_PAWN_MG, DOUBLED_PAWN_EG, DOUBLED_PAWN_MG, ISOLATED_PAWN_EG, ISOLATED_PAWN_MG, PARAMS,
   PARAMS_VERSION, PASSED_PAWN_EG, PASSED_PAWN_MG,
@@ -47,19 +46,8 @@ const VERSION = 7;
 
 /** Fills `structure` for the position's pawns, from the cache when it can. */
 export function scanPawns(pos: Position): void {
-  const board = pos.board;
-  let hi = 0;
-  let lo = 0;
-  for (let color = 0; color < 2; color++) {
-    const base = color << 4;
-    for (let i = 0; i < pos.pieceCount[color]; i++) {
-      const sq = pos.pieceList[base + i];
-      const piece = board[sq];
-      if ((piece & 7) !== PAWN) continue;
-      hi ^= PIECE_KEY_HI[piece * 128 + sq];
-      lo ^= PIECE_KEY_LO[piece * 128 + sq];
-    }
-  }
+  const hi = pos.pawnHashHi;
+  const lo = pos.pawnHashLo;
   const at = (lo & CACHE_MASK) * SLOT;
   const version = PARAMS_VERSION[0] + 1;
   if (cache[at + VERSION] !== version || cache[at] !== hi || cache[at + 1] !== lo) {
