@@ -58,10 +58,11 @@ export function evaluate(pos: Position): number {
       const sq = pos.pieceList[base + i];
       const piece = board[sq];
       const kind = piece & 7;
+      if (kind === PAWN) continue; // scored with the structure
       mg += sign * MG_PST[piece * 128 + sq];
       eg += sign * EG_PST[piece * 128 + sq];
       phase += PHASE_WEIGHT[kind];
-      if (kind !== PAWN && kind !== KING) {
+      if (kind !== KING) {
         if (attackedByPawn(board, sq, color)) {
           mg += sign * PARAMS[THREAT_BY_PAWN_MG];
           eg += sign * PARAMS[THREAT_BY_PAWN_EG];

@@ -1,13 +1,14 @@
-// The pawn structure part of the evaluation: doubled, isolated, connected and passed pawns. It
-// depends on the pawns alone, which change far less often than the rest of the board, so its
-// score is cached by a hash of the pawns; a cache hit skips every per-pawn test. What also
-// depends on the kings or the pieces (how far the kings are from a passed pawn, whether its
-// path is free) is left to evaluate.ts, which gets the passed pawns as a set of files.
+// The pawn structure part of the evaluation: the pawns' square values, and doubled, isolated,
+// connected and passed pawns. It depends on the pawns alone, which change far less often than
+// the rest of the board, so its score is cached by a hash of the pawns; a cache hit skips every
+// per-pawn test. What also depends on the kings or the pieces (how far the kings are from a
+// passed pawn, whether its path is free) is left to evaluate.ts, which gets the passed pawns as
+// a set of files.
 
 import type { Position } from '../../chess/position.ts';
 import { PAWN, WHITE, makePiece } from '../../chess/types.ts';
 import {
-  CONNECTED_PAWN_EG, CONNECTED_PAWN_MG, DOUBLED_PAWN_EG, DOUBLED_PAWN_MG, ISOLATED_PAWN_EG, ISOLATED_PAWN_MG, PARAMS,
+  CONNECTED_PAWN_EG, CONNECTED_PAWN_MG, DOUBLED_PAWN_EG, DOUBLED_PAWN_MG, EG_PST, ISOLATED_PAWN_EG, ISOLATED_PAWN_MG, MG_PST, PARAMS,
   PARAMS_VERSION, PASSED_PAWN_EG, PASSED_PAWN_MG,
 } from './evalParams.ts';
 
@@ -106,6 +107,8 @@ function scoreStructure(pos: Position): void {
     for (let i = 0; i < pos.pieceCount[color]; i++) {
       const sq = pos.pieceList[base + i];
       if (board[sq] !== pawn) continue;
+      mg += sign * MG_PST[pawn * 128 + sq];
+      eg += sign * EG_PST[pawn * 128 + sq];
       const file = sq & 7;
       const rank = color === WHITE ? sq >> 4 : 7 - (sq >> 4);
       // Doubled: every pawn of ours on the file except the rearmost one.
