@@ -161,8 +161,12 @@ function linearise(set: Sample[]): Model {
         setParam(param, value);
         if (delta === 0) continue;
         if (used === index.length) {
-          index = Int32Array.from({ length: used * 2 }, (_, i) => (i < used ? index[i] : 0));
-          coef = Float32Array.from({ length: used * 2 }, (_, i) => (i < used ? coef[i] : 0));
+          const longerIndex = new Int32Array(used * 2);
+          longerIndex.set(index);
+          index = longerIndex;
+          const longerCoef = new Float32Array(used * 2);
+          longerCoef.set(coef);
+          coef = longerCoef;
         }
         index[used] = tunableIndex[param];
         coef[used] = delta / STEP;
