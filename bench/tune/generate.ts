@@ -18,6 +18,7 @@ import { WHITE } from '../../src/chess/types.ts';
 import { makeUci, parseUci } from '../../src/chess/uci.ts';
 import { UciEngine } from '../match/engine.ts';
 import { parseEngineSpec } from '../match/spec.ts';
+import { resolveProgram } from '../programs.ts';
 
 const { values } = parseArgs({
   options: {
@@ -26,7 +27,9 @@ const { values } = parseArgs({
     workers: { type: 'string', default: '2' },
     out: { type: 'string', default: 'bench/out/tune/positions.txt' },
     openings: { type: 'string', default: 'bench/data/openings.epd' },
-    engine: { type: 'string', default: '/usr/games/stockfish' },
+    /** The engine that plays and scores: a path, or a name looked up on PATH and in /usr/games
+     *  (Stockfish is installed with apt-get if missing). */
+    engine: { type: 'string', default: 'stockfish' },
     /** Chance per ply (in the first 30 plies) of a random legal move instead of the engine's, for variety. */
     random: { type: 'string', default: '0.04' },
     seed: { type: 'string', default: '1' },
@@ -55,6 +58,13 @@ const ADJUDICATE_PLIES = 6;
 const MAX_PLIES = 300;
 const MATE_SCORE = 30000;
 
+const program = values.engine.includes('/') ? { path: values.engine, note: '' } : resolveProgram(values.engine, (line) => process.stderr.write(`${line}\n`));
+if (program.path === null) {
+  process.stderr.write(`tune:generate: ${program.note}\n`);
+  process.exit(1);
+}
+const enginePath = program.path;
+
 mkdirSync(dirname(values.out), { recursive: true });
 const out = createWriteStream(values.out, { flags: 'a' });
 let nextGame = 0;
@@ -62,7 +72,7 @@ let written = 0;
 const started = Date.now();
 
 async function playGames(): Promise<void> {
-  const engine = await UciEngine.start(parseEngineSpec(`cmd=${values.engine}`));
+  const engine = await UciEngine.start(parseEngineSpec(`cmd=${JSON.stringify(enginePath)}`));
   engine.configure([['Threads', '1'], ['Hash', '16']]);
   await engine.ready();
   while (nextGame < games) {
