@@ -6,7 +6,8 @@ import { PARAMS, TERMS } from '../../src/search/play/evalParams.ts';
 
 export const WEIGHTS_PATH = new URL('../../src/search/play/weights.ts', import.meta.url);
 
-export function writeWeights(values: ArrayLike<number> = PARAMS): void {
+/** The text of weights.ts with `values` (rounded), under the header of the file as it is. */
+export function formatWeights(values: ArrayLike<number> = PARAMS): string {
   const old = readFileSync(WEIGHTS_PATH, 'utf8');
   const header = old.slice(0, old.indexOf('export const WEIGHTS'));
   let text = `${header}export const WEIGHTS = {\n`;
@@ -20,5 +21,9 @@ export function writeWeights(values: ArrayLike<number> = PARAMS): void {
       text += `  ${name}: [${term.join(', ')}],\n`;
     }
   }
-  writeFileSync(WEIGHTS_PATH, `${text}};\n`);
+  return `${text}};\n`;
+}
+
+export function writeWeights(values: ArrayLike<number> = PARAMS): void {
+  writeFileSync(WEIGHTS_PATH, formatWeights(values));
 }
