@@ -1,7 +1,7 @@
-// The evaluation's weights in centipawns, middlegame (Mg) and endgame (Eg) apart. Written by
-// `npm run tune` (bench/tune/tune.ts); evalParams.ts says what each one means. Piece-square
-// tables include the piece's material and read like a board from white's side (index 0 is a8);
-// they started from Ronald Friederich's PeSTO tables.
+// The evaluation's weights in centipawns, middlegame (Mg) and endgame (Eg) apart; evalParams.ts
+// says what each one means. Piece-square tables include the piece's material and read like a
+// board from white's side (index 0 is a8). The values are Ronald Friederich's PeSTO tables and
+// hand-set terms; `npm run tune` (bench/tune/tune.ts) rewrites this file in the same layout.
 
 export const WEIGHTS = {
   tempo: [10],
