@@ -430,7 +430,7 @@ export class Engine {
     // are not stored: tried, that hid a known mate in 3 (test/search/play/mate.test.ts).
     const tt = this.tt;
     const entry = tt.probe(pos.hashHi, pos.hashLo);
-    const cachedEval = this.cachedEvaluation();
+    const cachedEval = inCheck ? NaN : this.cachedEvaluation();
     if (entry >= 0) {
       const score = fromTableScore(tt.score(entry), ply);
       const bound = tt.bound(entry);
