@@ -51,6 +51,11 @@ const DELTA_MARGIN = 200;
 /** Singular extensions from this depth, testing the other moves this far (per ply) below the table's score. */
 const SINGULAR_MIN_DEPTH = 7;
 const SINGULAR_MARGIN_PER_DEPTH = 2;
+/** SEE pruning: at this depth or less, skip quiet moves losing more than QUIET × depth in the
+ *  exchange on their square, and captures losing more than CAPTURE × depth; neither when they check. */
+const SEE_PRUNE_MAX_DEPTH = 8;
+const SEE_PRUNE_QUIET_MARGIN = 60;
+const SEE_PRUNE_CAPTURE_MARGIN = 100;
 /** The stages of a node's move loop. */
 const STAGE_TT_MOVE = 0;
 const STAGE_GENERATE = 1;
@@ -336,8 +341,9 @@ export class Engine {
     // depth the late ones (late-move pruning), which almost never matter.
     const pruneQuiets = !pvNode && !inCheck && (futile || depth <= LMP_MAX_DEPTH);
     const lateMove = 3 + depth * depth * (improving ? 2 : 1);
+    const seePrune = ply > 0 && !inCheck && depth <= SEE_PRUNE_MAX_DEPTH;
     const checks = this.checkDetectors[ply];
-    if (pruneQuiets) checks.prepare(pos);
+    if (pruneQuiets || seePrune) checks.prepare(pos);
     let bestScore = -INFINITE;
     let bestMove = NO_MOVE;
     let quiets = 0;
@@ -368,6 +374,10 @@ export class Engine {
       const quiet = !isCapture(move) && movePromotion(move) === 0;
       if (pruneQuiets && quiet && bestScore > -MATE_BOUND && (futile || moveNumber > lateMove)
         && !checks.givesCheck(pos, move)) {
+        continue;
+      }
+      // Moves that lose material on their square, once one move has kept us from being mated.
+      if (seePrune && bestScore > -MATE_BOUND && losesExchange(pos, move, quiet, depth) && !checks.givesCheck(pos, move)) {
         continue;
       }
       const name = pieceToName(pos.board[moveFrom(move)], move);
@@ -558,6 +568,15 @@ function fitsPosition(pos: Position, move: number): boolean {
   if (flag !== 0 && (piece & 7) !== PAWN) return false;
   const captured = pos.board[moveTo(move)];
   return captured === moveCaptured(move) && (captured & 7) !== KING;
+}
+
+/** Does `move` lose more in the exchange on its square than SEE pruning allows at `depth`? */
+function losesExchange(pos: Position, move: number, quiet: boolean, depth: number): boolean {
+  // Castling is encoded as the king taking its own rook: no exchange of ours to look at.
+  if (quiet) return moveFlag(move) !== FLAG_CASTLE && see(pos, move) < -SEE_PRUNE_QUIET_MARGIN * depth;
+  // Taking a piece worth at least the taker cannot lose material.
+  if (SEE_VALUE[moveCaptured(move) & 7] >= SEE_VALUE[pos.board[moveFrom(move)] & 7]) return false;
+  return see(pos, move) < -SEE_PRUNE_CAPTURE_MARGIN * depth;
 }
 
 /** History with gravity: each update pulls the value towards ±HISTORY_MAX, never past it. */

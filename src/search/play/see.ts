@@ -41,10 +41,10 @@ export function see(pos: Position, move: number): number {
     onSquare = board[attacker] & 7;
     lift(board, attacker);
     side ^= 1;
-    // Neither side can gain by going on: stop early.
-    if (Math.max(-gains[depth - 1], gains[depth]) < 0) break;
   }
-  while (--depth > 0) gains[depth - 1] = -Math.max(-gains[depth - 1], gains[depth]);
+  // Back from the last capture: each side either stops or takes, whichever leaves it better off.
+  // gains[depth] is a capture that was made (an attacker was found for it), so it takes part.
+  for (; depth > 0; depth--) gains[depth - 1] = -Math.max(-gains[depth - 1], gains[depth]);
   for (let i = liftedCount - 1; i >= 0; i--) board[lifted[i]] = liftedPiece[i];
   return gains[0];
 }
