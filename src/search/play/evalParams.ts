@@ -48,6 +48,15 @@ export const PASSED_FREE_EG = at('passedFreeEg');
 /** A knight, bishop, rook or queen attacked by an enemy pawn. */
 export const THREAT_BY_PAWN_MG = at('threatByPawnMg');
 export const THREAT_BY_PAWN_EG = at('threatByPawnEg');
+/** A rook (first entry) or queen (second) attacked by an enemy knight or bishop. */
+export const THREAT_BY_MINOR_MG = at('threatByMinorMg');
+export const THREAT_BY_MINOR_EG = at('threatByMinorEg');
+/** A queen attacked by an enemy rook. */
+export const THREAT_BY_ROOK_MG = at('threatByRookMg');
+export const THREAT_BY_ROOK_EG = at('threatByRookEg');
+/** A knight, bishop, rook or queen attacked and not defended. */
+export const HANGING_MG = at('hangingMg');
+export const HANGING_EG = at('hangingEg');
 export const ROOK_OPEN_FILE_MG = at('rookOpenFileMg');
 export const ROOK_OPEN_FILE_EG = at('rookOpenFileEg');
 export const ROOK_HALF_OPEN_FILE_MG = at('rookHalfOpenFileMg');

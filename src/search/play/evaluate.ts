@@ -1,6 +1,7 @@
 // The static evaluation of the game engine: a tapered sum (middlegame and endgame scores blended
 // by the material left) of material and piece-square values, pawn structure, mobility, king
-// safety and a few classic bonuses. The weights are in weights.ts, read through evalParams.ts.
+// safety, threats (pieces attacked by lesser ones, or attacked and undefended) and a few classic
+// bonuses. The weights are in weights.ts, read through evalParams.ts.
 // Scores are centipawns from the side to move's point of view.
 
 import { BISHOP_STEPS, KING_STEPS, KNIGHT_STEPS, ROOK_STEPS } from '../../chess/attacks.ts';
@@ -10,9 +11,10 @@ import {
   BISHOP_PAIR_EG, BISHOP_PAIR_MG, EG_PST, KING_DANGER_MAX, KING_DANGER_MG, KING_SHIELD_FAR_MG, KING_SHIELD_NEAR_MG,
   MG_PST, MOBILITY_EG, MOBILITY_MG, PARAMS, PASSED_ENEMY_KING_DISTANCE_EG, PASSED_FREE_EG, PASSED_OWN_KING_DISTANCE_EG,
   ROOK_HALF_OPEN_FILE_EG, ROOK_HALF_OPEN_FILE_MG, ROOK_ON_SEVENTH_EG, ROOK_ON_SEVENTH_MG, ROOK_OPEN_FILE_EG,
-  ROOK_OPEN_FILE_MG, TEMPO, THREAT_BY_PAWN_EG, THREAT_BY_PAWN_MG,
+  ROOK_OPEN_FILE_MG, TEMPO, THREAT_BY_PAWN_EG, THREAT_BY_PAWN_MG, THREAT_BY_MINOR_MG, THREAT_BY_MINOR_EG,
+  THREAT_BY_ROOK_MG, THREAT_BY_ROOK_EG, HANGING_MG, HANGING_EG,
 } from './evalParams.ts';
-import { scanPawns, structure } from './pawnStructure.ts';
+import { pawnGuards, scanPawns, structure } from './pawnStructure.ts';
 
 /** Each piece's weight in the game phase; 24 at the start (all pieces on), 0 with pawns and kings only. */
 const PHASE_WEIGHT = [0, 0, 1, 1, 2, 4, 0];
@@ -31,6 +33,20 @@ const KING_ATTACK_UNITS = [0, 0, 2, 2, 3, 5, 0];
 const STEPS = Int32Array.from([...KNIGHT_STEPS, ...BISHOP_STEPS, ...ROOK_STEPS, ...KING_STEPS]);
 const STEPS_START = Int32Array.from([0, 0, 0, 8, 12, 16, 24]);
 
+/**
+ * Which colours' pieces (not pawns or kings) reach each occupied square, for the hanging-piece
+ * test: hits[sq] is stamp << 2 | 1 for white | 2 for black, where a value with an older stamp
+ * counts as no hit, so nothing needs clearing between evaluations.
+ */
+const hits = new Int32Array(128);
+let hitStamp = 0;
+/** The squares of each colour's knights, bishops, rooks and queens (colour * 16 + i), gathered by
+ *  the main loop for the hanging-piece test, and how many there are. */
+const pieceSquares = new Int32Array(32);
+const pieceSquareCount = new Int32Array(2);
+/** Past this the stamp (shifted by 2) would overflow an Int32: wipe the marks and start over. */
+const HIT_STAMP_LIMIT = 1 << 28;
+
 /** NEXT_TO[a - b + 119] is 1 when 0x88 squares a and b are the same or a king step apart. */
 const NEXT_TO = new Uint8Array(239);
 for (const step of [0, ...KING_STEPS]) NEXT_TO[step + 119] = 1;
@@ -48,10 +64,21 @@ export function evaluate(pos: Position): number {
   let unitsOnBlack = 0;
 
   scanPawns(pos);
+  if (++hitStamp >= HIT_STAMP_LIMIT) {
+    hits.fill(0);
+    hitStamp = 1;
+  }
+  const stamp = hitStamp;
+  const pawnAttacks = structure.pawnAttacks;
   for (let color = 0; color < 2; color++) {
     const sign = color === WHITE ? 1 : -1;
     const base = color << 4;
     const enemyKing = pos.kingSquare[color ^ 1] - 119;
+    // The squares the enemy pawns attack: mobility does not count them.
+    const guardLow = pawnAttacks[(color ^ 1) * 2];
+    const guardHigh = pawnAttacks[(color ^ 1) * 2 + 1];
+    const hitBit = 1 << color;
+    let pieces = 0;
     let attackers = 0;
     let units = 0;
     for (let i = 0; i < pos.pieceCount[color]; i++) {
@@ -63,13 +90,17 @@ export function evaluate(pos: Position): number {
       eg += sign * EG_PST[piece * 128 + sq];
       phase += PHASE_WEIGHT[kind];
       if (kind !== KING) {
-        if (attackedByPawn(board, sq, color)) {
+        pieceSquares[base + pieces++] = sq;
+        if (pawnGuards(guardLow, guardHigh, sq)) {
           mg += sign * PARAMS[THREAT_BY_PAWN_MG];
           eg += sign * PARAMS[THREAT_BY_PAWN_EG];
         }
-        // Mobility: squares reached that are not our own pieces; and whether the enemy king's
-        // neighbourhood is among them.
+        // Mobility: squares reached that are neither our own pieces nor guarded by enemy pawns;
+        // whether the enemy king's neighbourhood is among them; and the pieces reached, ours
+        // (defended) and the enemy's (attacked: a rook or queen by a minor piece, a queen by a
+        // rook, is a threat).
         const slides = kind !== KNIGHT;
+        const lesser = kind <= BISHOP ? ROOK : kind === ROOK ? QUEEN : KING;
         let reach = 0;
         let nearKing = false;
         const stepsEnd = STEPS_START[kind + 1];
@@ -77,8 +108,19 @@ export function evaluate(pos: Position): number {
           const step = STEPS[d];
           for (let to = sq + step; (to & 0x88) === 0; to += step) {
             const target = board[to];
-            if (target !== 0 && (target >> 3) === color) break;
-            reach++;
+            if (target !== 0) {
+              const hit = hits[to];
+              hits[to] = ((hit >> 2) === stamp ? hit : stamp << 2) | hitBit;
+              if ((target >> 3) === color) break;
+              const victim = target & 7;
+              if (victim >= lesser && victim !== KING) {
+                const threat = kind === ROOK ? THREAT_BY_ROOK_MG : THREAT_BY_MINOR_MG + victim - ROOK;
+                const threatEg = kind === ROOK ? THREAT_BY_ROOK_EG : THREAT_BY_MINOR_EG + victim - ROOK;
+                mg -= sign * PARAMS[threat];
+                eg -= sign * PARAMS[threatEg];
+              }
+            }
+            if (!pawnGuards(guardLow, guardHigh, to)) reach++;
             if (NEXT_TO[to - enemyKing] === 1) nearKing = true;
             if (target !== 0 || !slides) break;
           }
@@ -103,6 +145,7 @@ export function evaluate(pos: Position): number {
         }
       }
     }
+    pieceSquareCount[color] = pieces;
     if (color === WHITE) {
       attackersOfBlack = attackers;
       unitsOnBlack = units;
@@ -116,6 +159,9 @@ export function evaluate(pos: Position): number {
     }
     mg += sign * kingShelter(pos, color);
   }
+  const hanging = hangingPieces(pos, WHITE, stamp) - hangingPieces(pos, BLACK, stamp);
+  mg += hanging * PARAMS[HANGING_MG];
+  eg += hanging * PARAMS[HANGING_EG];
   // One piece near a king is no attack; two or more are, weighted by what they are.
   if (attackersOfWhite >= 2) mg += PARAMS[KING_DANGER_MG + Math.min(unitsOnWhite, KING_DANGER_MAX)];
   if (attackersOfBlack >= 2) mg -= PARAMS[KING_DANGER_MG + Math.min(unitsOnBlack, KING_DANGER_MAX)];
@@ -152,12 +198,30 @@ function distance(a: number, b: number): number {
   return Math.max(Math.abs((a >> 4) - (b >> 4)), Math.abs((a & 7) - (b & 7)));
 }
 
-/** Does an enemy pawn attack the piece of `color` on `sq`? */
-function attackedByPawn(board: Uint8Array, sq: number, color: number): boolean {
-  // Enemy pawns attack from the squares diagonally in front of the piece (seen from its side).
-  const enemyPawn = makePiece((color ^ 1) as 0 | 1, PAWN);
-  const ahead = sq + (color === WHITE ? 16 : -16);
-  return (((ahead - 1) & 0x88) === 0 && board[ahead - 1] === enemyPawn) || (((ahead + 1) & 0x88) === 0 && board[ahead + 1] === enemyPawn);
+/**
+ * How many knights, bishops, rooks and queens of `color` are attacked and not defended. Needs the
+ * pieces' squares and hits of this evaluation (`stamp`) and the pawn attacks; kings count as attackers and
+ * defenders of the squares next to them.
+ */
+function hangingPieces(pos: Position, color: number, stamp: number): number {
+  const base = color << 4;
+  const attacks = structure.pawnAttacks;
+  const enemy = color ^ 1;
+  const ownKing = pos.kingSquare[color] - 119;
+  const enemyKing = pos.kingSquare[enemy] - 119;
+  let count = 0;
+  const end = base + pieceSquareCount[color];
+  for (let i = base; i < end; i++) {
+    const sq = pieceSquares[i];
+    const hit = hits[sq];
+    const hitBy = (hit >> 2) === stamp ? hit & 3 : 0;
+    const attacked = (hitBy & (1 << enemy)) !== 0 || NEXT_TO[sq - enemyKing] === 1;
+    if (!attacked || pawnGuards(attacks[enemy * 2], attacks[enemy * 2 + 1], sq)) continue; // pawn threats are scored apart
+    const defended = (hitBy & (1 << color)) !== 0 || NEXT_TO[sq - ownKing] === 1
+      || pawnGuards(attacks[color * 2], attacks[color * 2 + 1], sq);
+    if (!defended) count++;
+  }
+  return count;
 }
 
 /** Pawns of `color` shielding its king, when the king stands on its first two ranks (middlegame). */

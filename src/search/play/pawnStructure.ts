@@ -30,13 +30,27 @@ export const structure = {
   passedFiles: 0,
   /** Bits 3 * file: the rank of white's (index 0) and black's (index 1) passed pawn on that file. */
   passedRanks: new Int32Array(2),
+  /** The squares each colour's pawns attack, as 64-bit sets in two halves: index colour * 2 for
+   *  ranks 1-4, colour * 2 + 1 for ranks 5-8; bit (rank % 4) * 8 + file. See pawnGuards. */
+  pawnAttacks: new Int32Array(4),
 };
+
+/** Does a pawn of the colour whose attack halves are `low` and `high` attack 0x88 square `sq`? */
+export function pawnGuards(low: number, high: number, sq: number): boolean {
+  return (((sq < 64 ? low : high) >>> (((sq >> 1) & 0x18) | (sq & 7))) & 1) !== 0;
+}
+
+/** Adds 0x88 square `sq` (when on the board) to the pawn attack set of `color`. */
+function addPawnAttack(color: number, sq: number): void {
+  if ((sq & 0x88) !== 0) return;
+  structure.pawnAttacks[color * 2 + (sq >> 6)] |= 1 << (((sq >> 1) & 0x18) | (sq & 7));
+}
 
 // The cache: per slot the pawn hash's two halves, the scores, the file sets and passed ranks, and
 // the weights' version it was scored with (never 0, so an empty slot never matches).
 const CACHE_BITS = 14;
 const CACHE_MASK = (1 << CACHE_BITS) - 1;
-const SLOT = 8;
+const SLOT = 16;
 const cache = new Int32Array(SLOT << CACHE_BITS);
 const MG = 2;
 const EG = 3;
@@ -44,6 +58,7 @@ const FILES = 4;
 const WHITE_RANKS = 5;
 const BLACK_RANKS = 6;
 const VERSION = 7;
+const PAWN_ATTACKS = 8;
 
 /** Fills `structure` for the position's pawns, from the cache when it can. */
 export function scanPawns(pos: Position): void {
@@ -61,6 +76,7 @@ export function scanPawns(pos: Position): void {
     cache[at + WHITE_RANKS] = structure.passedRanks[0];
     cache[at + BLACK_RANKS] = structure.passedRanks[1];
     cache[at + VERSION] = version;
+    cache.set(structure.pawnAttacks, at + PAWN_ATTACKS);
     return;
   }
   structure.mg = cache[at + MG];
@@ -69,6 +85,11 @@ export function scanPawns(pos: Position): void {
   structure.passedFiles = cache[at + FILES] >>> 16;
   structure.passedRanks[0] = cache[at + WHITE_RANKS];
   structure.passedRanks[1] = cache[at + BLACK_RANKS];
+  const attacks = structure.pawnAttacks;
+  attacks[0] = cache[at + PAWN_ATTACKS];
+  attacks[1] = cache[at + PAWN_ATTACKS + 1];
+  attacks[2] = cache[at + PAWN_ATTACKS + 2];
+  attacks[3] = cache[at + PAWN_ATTACKS + 3];
 }
 
 function scoreStructure(pos: Position): void {
@@ -97,6 +118,7 @@ function scoreStructure(pos: Position): void {
   let passedFiles = 0;
   structure.passedRanks[0] = 0;
   structure.passedRanks[1] = 0;
+  structure.pawnAttacks.fill(0);
   for (let color = 0; color < 2; color++) {
     const sign = color === WHITE ? 1 : -1;
     const base = color << 4;
@@ -109,6 +131,8 @@ function scoreStructure(pos: Position): void {
       if (board[sq] !== pawn) continue;
       mg += sign * MG_PST[pawn * 128 + sq];
       eg += sign * EG_PST[pawn * 128 + sq];
+      addPawnAttack(color, sq - back - 1);
+      addPawnAttack(color, sq - back + 1);
       const file = sq & 7;
       const rank = color === WHITE ? sq >> 4 : 7 - (sq >> 4);
       // Doubled: every pawn of ours on the file except the rearmost one.

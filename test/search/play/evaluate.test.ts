@@ -4,7 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { STARTING_FEN, parseFen } from '../../../src/chess/fen.ts';
+import { PARAMS, TERMS, setParam } from '../../../src/search/play/evalParams.ts';
 import { evaluate } from '../../../src/search/play/evaluate.ts';
+import { pawnGuards, scanPawns, structure } from '../../../src/search/play/pawnStructure.ts';
+import type { WEIGHTS } from '../../../src/search/play/weights.ts';
 
 const evalOf = (fen: string): number => evaluate(parseFen(fen));
 
@@ -50,6 +53,68 @@ describe('evaluate', () => {
     const attacked = evalOf('4k3/8/8/4p3/5N2/8/8/4K3 w - - 0 1');
     const safe = evalOf('4k3/8/8/4p3/8/5N2/8/4K3 w - - 0 1');
     expect(attacked).toBeLessThan(safe);
+  });
+
+  describe('threats', () => {
+    /** How much evaluate(fen) moves when the weight `name`[index] grows by 240. Threat weights are
+     *  penalties for the threatened side, so growing one helps that side. */
+    function effectOf(fen: string, name: keyof typeof WEIGHTS, index = 0): number {
+      const at = TERMS.find((term) => term.name === name)!.at + index;
+      const before = evalOf(fen);
+      const value = PARAMS[at];
+      setParam(at, value + 240);
+      try {
+        return evalOf(fen) - before;
+      } finally {
+        setParam(at, value);
+      }
+    }
+    // Rook and knight: the phase is 3 of 24, so a middlegame weight counts 3/24.
+    const rookAttackedByKnight = '7k/8/8/3n4/8/4R3/8/4K3 w - - 0 1';
+
+    it('counts a rook attacked by a knight against the rook side', () => {
+      expect(effectOf(rookAttackedByKnight, 'threatByMinorMg', 0)).toBe(30);
+      expect(effectOf(rookAttackedByKnight, 'threatByMinorMg', 1)).toBe(0); // that is for queens
+      expect(effectOf('7k/8/8/3n4/8/3R4/8/4K3 w - - 0 1', 'threatByMinorMg', 0)).toBe(0); // d3 is out of reach
+    });
+
+    it('counts a queen attacked by a rook', () => {
+      // Queen and rook: the phase is 6 of 24.
+      // White's queen is threatened: black is to move, so the evaluation moves the other way.
+      expect(effectOf('3rk3/8/8/8/8/8/8/3QK3 b - - 0 1', 'threatByRookMg')).toBe(-60);
+    });
+
+    it('counts a piece that is attacked and not defended as hanging', () => {
+      expect(effectOf(rookAttackedByKnight, 'hangingMg')).toBe(30);
+      // The pawn on f2 defends the rook; the king next to it would too.
+      expect(effectOf('7k/8/8/3n4/8/4R3/5P2/4K3 w - - 0 1', 'hangingMg')).toBe(0);
+      expect(effectOf('7k/8/8/3n4/8/4R3/4K3/8 w - - 0 1', 'hangingMg')).toBe(0);
+    });
+
+    it('leaves squares guarded by enemy pawns out of a piece\'s mobility', () => {
+      // A knight on a1 reaches b3 and c2; the pawn on c4 guards b3. Knight alone: phase 1 of 24.
+      expect(effectOf('4k3/8/8/8/2p5/8/8/N3K3 w - - 0 1', 'knightMobilityMg', 1)).toBe(10);
+      expect(effectOf('4k3/8/8/8/8/8/8/N3K3 w - - 0 1', 'knightMobilityMg', 2)).toBe(10);
+    });
+
+    it('keeps the pawns\' attacked squares with the cached structure', () => {
+      for (const fen of WAC) {
+        const pos = parseFen(fen);
+        for (let pass = 0; pass < 2; pass++) { // computed, then from the cache
+          scanPawns(pos);
+          const attacks = Array.from(structure.pawnAttacks);
+          for (let sq = 0; sq < 128; sq++) {
+            if ((sq & 0x88) !== 0) continue;
+            for (const color of [0, 1]) {
+              const forward = color === 0 ? -16 : 16; // where a pawn attacking sq stands
+              const pawn = color === 0 ? 1 : 9;
+              const expected = [-1, 1].some((side) => ((sq + forward + side) & 0x88) === 0 && pos.board[sq + forward + side] === pawn);
+              expect(pawnGuards(attacks[color * 2], attacks[color * 2 + 1], sq), `${fen} ${sq} ${color}`).toBe(expected);
+            }
+          }
+        }
+      }
+    });
   });
 
   describe('endgames that material overstates', () => {
