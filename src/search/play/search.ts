@@ -364,7 +364,7 @@ export class Engine {
       const name = pieceToName(pos.board[moveFrom(move)], move);
       this.played[ply] = name;
       pos.make(move);
-      const givesCheck = pos.inCheck();
+      const givesCheck = pos.inCheckAfter(move);
       let score: number;
       if (moveNumber === 1) {
         const extension = move === ttMove ? ttExtension : 0;
@@ -461,7 +461,7 @@ export class Engine {
         if (SEE_VALUE[(move >> 20) & 7] < SEE_VALUE[pos.board[moveFrom(move)] & 7] && see(pos, move) < 0) continue;
       }
       pos.make(move);
-      const score = -this.quiescence(-beta, -alpha, ply + 1, pos.inCheck());
+      const score = -this.quiescence(-beta, -alpha, ply + 1, pos.inCheckAfter(move));
       pos.unmake(move);
       if (this.stopped) return 0;
       if (score > bestScore) {
