@@ -4,7 +4,9 @@
 // never steps onto an attacked square. Only en passant, whose double removal can expose the king
 // along a rank, is tried on the board (Position.enPassantIsLegal).
 
-import { ATTACKER_BIT, ATTACK_BITS, IS_SLIDER, KING_STEPS, KNIGHT_STEPS, STEP, attackIndex } from './attacks.ts';
+import {
+  ATTACKER_BIT, ATTACK_BITS, IS_SLIDER, KING_STEPS, KNIGHT_STEPS, STEP, attackIndex, pieceAttacks,
+} from './attacks.ts';
 import {
   FLAG_CASTLE, FLAG_DOUBLE_PUSH, FLAG_EN_PASSANT, FLAG_NORMAL, FLAG_PROMOTION, encodeMove, moveFlag, moveFrom, moveTo,
 } from './move.ts';
@@ -83,7 +85,6 @@ const QUIET = 2;
  * breaks ties by this order, so it is part of the bench signature.
  */
 function generate(pos: Position, out: Int32Array, start: number, kind: number): number {
-  const board = pos.board;
   const us = pos.turn;
   const king = pos.kingSquare[us];
   const current = nextStamp();
@@ -91,10 +92,23 @@ function generate(pos: Position, out: Int32Array, start: number, kind: number): 
   const quiets = kind !== TACTICAL;
   const captures = kind !== QUIET;
 
+  // The quiet moves come king last: the search tries equally rated quiet moves in this order,
+  // and the king's are rarely the good ones.
+  if (kind === QUIET) {
+    const n = checkers >= 2 ? start : generatePieceMoves(pos, out, start, us, kind, checkers !== 0, current);
+    return generateKingSteps(pos, out, checkers === 0 ? generateCastling(pos, out, n, us, king) : n, us, king, true, false);
+  }
   let n = generateKingSteps(pos, out, start, us, king, quiets, captures);
   if (checkers >= 2) return n;
   if (checkers === 0 && quiets) n = generateCastling(pos, out, n, us, king);
-  const inCheck = checkers !== 0;
+  return generatePieceMoves(pos, out, n, us, kind, checkers !== 0, current);
+}
+
+/** The moves of `kind` of every piece but the king, piece-list order. */
+function generatePieceMoves(pos: Position, out: Int32Array, n: number, us: Color, kind: number, inCheck: boolean, current: number): number {
+  const board = pos.board;
+  const quiets = kind !== TACTICAL;
+  const captures = kind !== QUIET;
 
   const list = pos.pieceList;
   const base = us << 4;
@@ -420,4 +434,43 @@ export function isLegalCastle(pos: Position, move: number): boolean {
     return !pos.inCheck() && castlingIsLegal(pos, us, king, index);
   }
   return false;
+}
+
+/** The bits of a move that make it tactical: its promotion and its captured piece. */
+const TACTICAL_BITS = (7 << 14) | (15 << 20);
+
+/**
+ * Is `move`, a quiet move from some other position (a killer), legal here? It must be one that
+ * generateQuiet would give: our piece on its from-square able to reach the empty to-square (a
+ * pawn by a push that does not promote), and our king not attacked once it is played. Tried on
+ * the board array alone, like en passant, so that the search can play a killer before, and
+ * often instead of, generating the quiet moves.
+ */
+export function isLegalQuiet(pos: Position, move: number): boolean {
+  if ((move & TACTICAL_BITS) !== 0) return false;
+  const flag = moveFlag(move);
+  if (flag === FLAG_CASTLE) return isLegalCastle(pos, move);
+  const board = pos.board;
+  const us = pos.turn;
+  const from = moveFrom(move);
+  const to = moveTo(move);
+  const piece = board[from];
+  if (((from | to) & 0x88) !== 0 || piece === EMPTY || (piece >> 3) !== us || board[to] !== EMPTY) return false;
+  if ((piece & 7) === PAWN) {
+    const forward = us === WHITE ? 16 : -16;
+    if (flag === FLAG_NORMAL) {
+      if (to !== from + forward || (to >> 4) === (us === WHITE ? 7 : 0)) return false;
+    } else if (flag !== FLAG_DOUBLE_PUSH || to !== from + 2 * forward || (from >> 4) !== (us === WHITE ? 1 : 6)
+      || board[from + forward] !== EMPTY) {
+      return false;
+    }
+  } else if (flag !== FLAG_NORMAL || !pieceAttacks(board, piece, from, to)) {
+    return false;
+  }
+  board[from] = EMPTY;
+  board[to] = piece;
+  const legal = !pos.isAttacked((piece & 7) === KING ? to : pos.kingSquare[us], (us ^ 1) as Color);
+  board[to] = EMPTY;
+  board[from] = piece;
+  return legal;
 }

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseFen } from '../../src/chess/fen.ts';
 import { MAX_MOVES, isCapture, movePromotion } from '../../src/chess/move.ts';
-import { generateLegal, generateQuiet, generateTactical } from '../../src/chess/movegen.ts';
+import { generateLegal, generateQuiet, generateTactical, isLegalQuiet } from '../../src/chess/movegen.ts';
 import { mulberry32 } from '../support/random.ts';
 
 function suiteFens(name: string): string[] {
@@ -59,5 +59,40 @@ describe('generateQuiet', () => {
     expect(mismatches).toEqual([]);
     expect(compared).toBeGreaterThan(50_000);
     expect(checked).toBeGreaterThan(1_000);
+  });
+});
+
+describe('isLegalQuiet', () => {
+  it('accepts exactly the moves generateQuiet gives, of the quiet and tactical moves met in other positions', () => {
+    const next = mulberry32(29);
+    const moves = new Int32Array(MAX_MOVES);
+    // Candidates as the search meets them (killers): moves of other positions, most of the time
+    // recent ones of the same game, some from other games and other suite positions.
+    const recent: number[] = [];
+    const mismatches: string[] = [];
+    let accepted = 0;
+    let rejected = 0;
+    for (const [index, fen] of FENS.entries()) {
+      for (let game = 0; game < 3; game++) {
+        const pos = parseFen(fen);
+        for (let ply = 0; ply < 60; ply++) {
+          const quiets = new Set(moves.subarray(0, generateQuiet(pos, moves, 0)));
+          for (const move of recent) {
+            const legal = isLegalQuiet(pos, move);
+            if (legal !== quiets.has(move)) mismatches.push(`position ${index} game ${game} ply ${ply}: move ${move} ${legal}`);
+            if (legal) accepted++;
+            else rejected++;
+          }
+          const end = generateLegal(pos, moves, 0);
+          if (end === 0) break;
+          for (let i = 0; i < 4; i++) recent.push(moves[Math.floor(next() * end)]);
+          if (recent.length > 400) recent.splice(0, 200);
+          pos.make(moves[Math.floor(next() * end)]);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+    expect(accepted).toBeGreaterThan(50_000);
+    expect(rejected).toBeGreaterThan(1_000_000);
   });
 });
