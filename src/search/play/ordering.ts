@@ -99,11 +99,13 @@ export function scoreTactical(pos: Position, moves: Int32Array, scores: Int32Arr
 
 /**
  * Scores the quiet moves of [start, end) as scoreMoves does (killers first, then by history),
- * leaving out `skip` (the table's move, already tried); returns the new end of the list.
+ * leaving out `skip` (the table's move) and `tried1`, `tried2` (killers), already tried; returns
+ * the new end of the list.
  */
 export function scoreQuiets(
-  pos: Position, moves: Int32Array, scores: Int32Array, start: number, end: number, skip: number,
-  killer1: number, killer2: number, history: Int32Array, continuation: Int16Array, before1: number, before2: number,
+  pos: Position, moves: Int32Array, scores: Int32Array, start: number, end: number, skip: number, tried1: number,
+  tried2: number, killer1: number, killer2: number, history: Int32Array, continuation: Int16Array, before1: number,
+  before2: number,
 ): number {
   const board = pos.board;
   const side = pos.turn;
@@ -112,7 +114,7 @@ export function scoreQuiets(
   let kept = start;
   for (let i = start; i < end; i++) {
     const move = moves[i];
-    if (move === skip) continue;
+    if (move === skip || move === tried1 || move === tried2) continue;
     let score: number;
     if (move === killer1) score = KILLER_1;
     else if (move === killer2) score = KILLER_2;
