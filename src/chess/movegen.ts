@@ -4,9 +4,11 @@
 // never steps onto an attacked square. Only en passant, whose double removal can expose the king
 // along a rank, is tried on the board (Position.enPassantIsLegal).
 
-import { ATTACKER_BIT, ATTACK_BITS, IS_SLIDER, KING_STEPS, KNIGHT_STEPS, STEP, attackIndex } from './attacks.ts';
 import {
-  FLAG_CASTLE, FLAG_DOUBLE_PUSH, FLAG_EN_PASSANT, FLAG_NORMAL, FLAG_PROMOTION, encodeMove,
+  ATTACKER_BIT, ATTACK_BITS, IS_SLIDER, KING_STEPS, KNIGHT_STEPS, STEP, attackIndex, pieceAttacks,
+} from './attacks.ts';
+import {
+  FLAG_CASTLE, FLAG_DOUBLE_PUSH, FLAG_EN_PASSANT, FLAG_NORMAL, FLAG_PROMOTION, encodeMove, moveFlag, moveFrom, moveTo,
 } from './move.ts';
 import { type Position, castledKingSquare, castledRookSquare } from './position.ts';
 import { BISHOP, type Color, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE } from './types.ts';
@@ -56,50 +58,79 @@ const KNIGHT_JUMPS = Int32Array.from(KNIGHT_STEPS);
  * after the last one. `out` needs MAX_MOVES free slots.
  */
 export function generateLegal(pos: Position, out: Int32Array, start: number): number {
-  return generate(pos, out, start, true);
+  return generate(pos, out, start, ALL);
 }
 
 /** The legal captures (en passant included) and promotions only: the quiescence search's moves. */
 export function generateTactical(pos: Position, out: Int32Array, start: number): number {
-  return generate(pos, out, start, false);
+  return generate(pos, out, start, TACTICAL);
 }
 
 /**
- * The legal moves, or with `quiets` false only the captures and promotions, in a fixed order:
- * king steps, castling, then piece by piece (piece-list order), ray by ray, nearest square first.
- * The search's move ordering breaks ties by this order, so it is part of the bench signature.
+ * The legal moves that generateTactical leaves out: neither captures nor promotions (castling
+ * included). The game search generates them only once the captures have not cut the node off.
  */
-function generate(pos: Position, out: Int32Array, start: number, quiets: boolean): number {
-  const board = pos.board;
+export function generateQuiet(pos: Position, out: Int32Array, start: number): number {
+  return generate(pos, out, start, QUIET);
+}
+
+/** What generate() writes: every legal move, the tactical ones, or the quiet ones. */
+const ALL = 0;
+const TACTICAL = 1;
+const QUIET = 2;
+
+/**
+ * The legal moves of `kind` (ALL, TACTICAL, QUIET) in a fixed order: king steps, castling, then
+ * piece by piece (piece-list order), ray by ray, nearest square first. The search's move ordering
+ * breaks ties by this order, so it is part of the bench signature.
+ */
+function generate(pos: Position, out: Int32Array, start: number, kind: number): number {
   const us = pos.turn;
   const king = pos.kingSquare[us];
   const current = nextStamp();
   const checkers = findChecksAndPins(pos, us, king, current);
+  const quiets = kind !== TACTICAL;
+  const captures = kind !== QUIET;
 
-  let n = generateKingSteps(pos, out, start, us, king, quiets);
+  // The quiet moves come king last: the search tries equally rated quiet moves in this order,
+  // and the king's are rarely the good ones.
+  if (kind === QUIET) {
+    const n = checkers >= 2 ? start : generatePieceMoves(pos, out, start, us, kind, checkers !== 0, current);
+    return generateKingSteps(pos, out, checkers === 0 ? generateCastling(pos, out, n, us, king) : n, us, king, true, false);
+  }
+  let n = generateKingSteps(pos, out, start, us, king, quiets, captures);
   if (checkers >= 2) return n;
   if (checkers === 0 && quiets) n = generateCastling(pos, out, n, us, king);
-  const inCheck = checkers !== 0;
+  return generatePieceMoves(pos, out, n, us, kind, checkers !== 0, current);
+}
+
+/** The moves of `kind` of every piece but the king, piece-list order. */
+function generatePieceMoves(pos: Position, out: Int32Array, n: number, us: Color, kind: number, inCheck: boolean, current: number): number {
+  const board = pos.board;
+  const quiets = kind !== TACTICAL;
+  const captures = kind !== QUIET;
 
   const list = pos.pieceList;
   const base = us << 4;
   const end = base + pos.pieceCount[us];
   for (let i = base; i < end; i++) {
     const from = list[i];
-    const kind = board[from] & 7;
-    if (kind === KING) continue;
+    const pieceKind = board[from] & 7;
+    if (pieceKind === KING) continue;
     const pinned = pinStamp[from] === current ? pinStep[from] : 0;
-    if (kind === PAWN) {
-      n = quiets
-        ? generatePawnMoves(pos, out, n, from, us, pinned, inCheck, current)
-        : generatePawnCaptures(pos, out, n, from, us, pinned, inCheck, current, true);
-    } else if (kind === KNIGHT) {
+    if (pieceKind === PAWN) {
+      if (kind === ALL) n = generatePawnMoves(pos, out, n, from, us, pinned, inCheck, current);
+      else if (captures) n = generatePawnCaptures(pos, out, n, from, us, pinned, inCheck, current, true);
+      else n = generatePawnPushes(board, out, n, from, us, pinned, inCheck, current);
+    } else if (pieceKind === KNIGHT) {
       // A pinned knight can never stay on its pin line.
-      if (pinned === 0) n = generateKnightMoves(board, out, n, from, us, inCheck, current, quiets);
-    } else if (quiets) {
-      n = generateSliderMoves(board, out, n, from, kind, us, pinned, inCheck, current);
+      if (pinned === 0) n = generateKnightMoves(board, out, n, from, us, inCheck, current, quiets, captures);
+    } else if (kind === ALL) {
+      n = generateSliderMoves(board, out, n, from, pieceKind, us, pinned, inCheck, current);
+    } else if (captures) {
+      n = generateSliderCaptures(board, out, n, from, pieceKind, us, pinned, inCheck, current);
     } else {
-      n = generateSliderCaptures(board, out, n, from, kind, us, pinned, inCheck, current);
+      n = generateSliderQuiets(board, out, n, from, pieceKind, pinned, inCheck, current);
     }
   }
   return n;
@@ -110,13 +141,13 @@ const staysOnPinLine = (pinned: number, step: number): boolean => pinned === 0 |
 
 function generateKnightMoves(
   board: Uint8Array, out: Int32Array, n: number, from: number, us: Color, inCheck: boolean, current: number,
-  quiets: boolean,
+  quiets: boolean, captures: boolean,
 ): number {
   for (let d = 0; d < 8; d++) {
     const to = from + KNIGHT_JUMPS[d];
     if (to & 0x88) continue;
     const target = board[to];
-    if (target === EMPTY ? !quiets : (target >> 3) === us) continue;
+    if (target === EMPTY ? !quiets : !captures || (target >> 3) === us) continue;
     if (inCheck && checkLineStamp[to] !== current) continue;
     out[n++] = encodeMove(from, to, 0, FLAG_NORMAL, target);
   }
@@ -156,6 +187,22 @@ function generateSliderCaptures(
     while ((to & 0x88) === 0 && board[to] === EMPTY) to += step;
     if ((to & 0x88) === 0 && (board[to] >> 3) !== us && (!inCheck || checkLineStamp[to] === current)) {
       out[n++] = encodeMove(from, to, 0, FLAG_NORMAL, board[to]);
+    }
+  }
+  return n;
+}
+
+/** A slider's moves to empty squares only: each ray up to its first piece. */
+function generateSliderQuiets(
+  board: Uint8Array, out: Int32Array, n: number, from: number, kind: number, pinned: number,
+  inCheck: boolean, current: number,
+): number {
+  const last = LAST_DIRECTION[kind];
+  for (let d = FIRST_DIRECTION[kind]; d < last; d++) {
+    const step = DIRECTIONS[d];
+    if (!staysOnPinLine(pinned, step)) continue;
+    for (let to = from + step; (to & 0x88) === 0 && board[to] === EMPTY; to += step) {
+      if (!inCheck || checkLineStamp[to] === current) out[n++] = encodeMove(from, to, 0, FLAG_NORMAL, EMPTY);
     }
   }
   return n;
@@ -206,7 +253,9 @@ function findChecksAndPins(pos: Position, us: Color, king: number, current: numb
   return checkers;
 }
 
-function generateKingSteps(pos: Position, out: Int32Array, n: number, us: Color, king: number, quiets: boolean): number {
+function generateKingSteps(
+  pos: Position, out: Int32Array, n: number, us: Color, king: number, quiets: boolean, captures: boolean,
+): number {
   const board = pos.board;
   const them = (us ^ 1) as Color;
   const kingPiece = board[king];
@@ -216,7 +265,7 @@ function generateKingSteps(pos: Position, out: Int32Array, n: number, us: Color,
     const to = king + KING_STEPS[d];
     if (to & 0x88) continue;
     const target = board[to];
-    if (target !== EMPTY ? (target >> 3) === us : !quiets) continue;
+    if (target !== EMPTY ? !captures || (target >> 3) === us : !quiets) continue;
     if (!pos.isAttacked(to, them)) out[n++] = encodeMove(king, to, 0, FLAG_NORMAL, target);
   }
   board[king] = kingPiece;
@@ -295,6 +344,22 @@ function generatePawnMoves(
   return generatePawnCaptures(pos, out, n, from, us, pinned, inCheck, current, false);
 }
 
+/** A pawn's pushes that do not promote (single and double): its quiet moves. */
+function generatePawnPushes(
+  board: Uint8Array, out: Int32Array, n: number, from: number, us: Color, pinned: number,
+  inCheck: boolean, current: number,
+): number {
+  const forward = us === WHITE ? 16 : -16;
+  const push = from + forward;
+  if (board[push] !== EMPTY || !staysOnPinLine(pinned, forward) || (push >> 4) === (us === WHITE ? 7 : 0)) return n;
+  if (!inCheck || checkLineStamp[push] === current) out[n++] = encodeMove(from, push, 0, FLAG_NORMAL, EMPTY);
+  const double = push + forward;
+  if ((from >> 4) === (us === WHITE ? 1 : 6) && board[double] === EMPTY && (!inCheck || checkLineStamp[double] === current)) {
+    out[n++] = encodeMove(from, double, 0, FLAG_DOUBLE_PUSH, EMPTY);
+  }
+  return n;
+}
+
 /**
  * A pawn's captures and en passant; with `promotions` (the quiescence search's moves) also its
  * push when that promotes.
@@ -349,6 +414,63 @@ const scratch = new Int32Array(256);
 export function hasLegalMove(pos: Position): boolean {
   const us = pos.turn;
   const king = pos.kingSquare[us];
-  if (generateKingSteps(pos, scratch, 0, us, king, true) > 0) return true;
+  if (generateKingSteps(pos, scratch, 0, us, king, true, true) > 0) return true;
   return generateLegal(pos, scratch, 0) > 0;
+}
+
+/**
+ * Is castling `move` legal here? For a move known from elsewhere (the transposition table's),
+ * so that it can be tried without generating: the right must still be held, with the rook it
+ * names, and the king must neither stand in check nor cross or land on an attacked square.
+ */
+export function isLegalCastle(pos: Position, move: number): boolean {
+  const us = pos.turn;
+  const king = pos.kingSquare[us];
+  if (moveFrom(move) !== king || moveFlag(move) !== FLAG_CASTLE) return false;
+  const rookSq = moveTo(move);
+  for (let side = 0; side < 2; side++) {
+    const index = (us << 1) | side;
+    if ((pos.castlingRights & (1 << index)) === 0 || pos.castlingRook[index] !== rookSq) continue;
+    return !pos.inCheck() && castlingIsLegal(pos, us, king, index);
+  }
+  return false;
+}
+
+/** The bits of a move that make it tactical: its promotion and its captured piece. */
+const TACTICAL_BITS = (7 << 14) | (15 << 20);
+
+/**
+ * Is `move`, a quiet move from some other position (a killer), legal here? It must be one that
+ * generateQuiet would give: our piece on its from-square able to reach the empty to-square (a
+ * pawn by a push that does not promote), and our king not attacked once it is played. Tried on
+ * the board array alone, like en passant, so that the search can play a killer before, and
+ * often instead of, generating the quiet moves.
+ */
+export function isLegalQuiet(pos: Position, move: number): boolean {
+  if ((move & TACTICAL_BITS) !== 0) return false;
+  const flag = moveFlag(move);
+  if (flag === FLAG_CASTLE) return isLegalCastle(pos, move);
+  const board = pos.board;
+  const us = pos.turn;
+  const from = moveFrom(move);
+  const to = moveTo(move);
+  const piece = board[from];
+  if (((from | to) & 0x88) !== 0 || piece === EMPTY || (piece >> 3) !== us || board[to] !== EMPTY) return false;
+  if ((piece & 7) === PAWN) {
+    const forward = us === WHITE ? 16 : -16;
+    if (flag === FLAG_NORMAL) {
+      if (to !== from + forward || (to >> 4) === (us === WHITE ? 7 : 0)) return false;
+    } else if (flag !== FLAG_DOUBLE_PUSH || to !== from + 2 * forward || (from >> 4) !== (us === WHITE ? 1 : 6)
+      || board[from + forward] !== EMPTY) {
+      return false;
+    }
+  } else if (flag !== FLAG_NORMAL || !pieceAttacks(board, piece, from, to)) {
+    return false;
+  }
+  board[from] = EMPTY;
+  board[to] = piece;
+  const legal = !pos.isAttacked((piece & 7) === KING ? to : pos.kingSquare[us], (us ^ 1) as Color);
+  board[to] = EMPTY;
+  board[from] = piece;
+  return legal;
 }

@@ -2,13 +2,13 @@
 // A Position is built and validated at the boundary (fen.ts); inside, it is always legal and is
 // only changed by make/unmake of legal moves, so no method here re-checks legality.
 
-import { ATTACKER_BIT, ATTACK_BITS, IS_SLIDER, STEP, attackIndex } from './attacks.ts';
+import { ATTACKER_BIT, ATTACK_BITS, IS_SLIDER, STEP, attackIndex, pieceAttacks } from './attacks.ts';
 import {
   FLAG_CASTLE, FLAG_DOUBLE_PUSH, FLAG_EN_PASSANT, moveCaptured, moveFlag, moveFrom,
   movePromotion, moveTo,
 } from './move.ts';
 import {
-  BLACK, type Color, EMPTY, KING, PAWN, WHITE, fileOf, makePiece, squareAt,
+  BLACK, type Color, EMPTY, KING, PAWN, QUEEN, WHITE, fileOf, makePiece, squareAt,
 } from './types.ts';
 import {
   CASTLE_KEY_HI, CASTLE_KEY_LO, EP_KEY_HI, EP_KEY_LO, PIECE_KEY_HI, PIECE_KEY_LO, TURN_KEY_HI,
@@ -28,6 +28,8 @@ export const castledKingSquare = (color: Color, kingSide: boolean): number => sq
 export const castledRookSquare = (color: Color, kingSide: boolean): number => squareAt(kingSide ? 5 : 3, color === WHITE ? 0 : 7);
 
 const INITIAL_HISTORY = 1024;
+/** The ATTACK_BITS of a queen: set for every square difference along a rank, file or diagonal. */
+const LINE_BITS = ATTACKER_BIT[makePiece(WHITE, QUEEN)];
 
 export class Position {
   /** Piece code per 0x88 square (0 = empty). */
@@ -405,6 +407,30 @@ export class Position {
   /** Is the side to move in check? */
   inCheck(): boolean {
     return this.isAttacked(this.kingSquare[this.turn], (this.turn ^ 1) as Color);
+  }
+
+  /**
+   * inCheck() right after make(move), found more cheaply: the side to move was not in check before
+   * the move (the mover's turn), so only the moved piece, or one of the mover's sliders unveiled
+   * through the square it left, can be checking now. Castling and en passant, which move or remove
+   * a second piece, ask inCheck().
+   */
+  inCheckAfter(move: number): boolean {
+    const flag = moveFlag(move);
+    if (flag === FLAG_CASTLE || flag === FLAG_EN_PASSANT) return this.inCheck();
+    const board = this.board;
+    const king = this.kingSquare[this.turn];
+    const to = moveTo(move);
+    if (pieceAttacks(board, board[to], to, king)) return true;
+    // Unveiled: the line from the king through the vacated square, up to its first piece.
+    const index = attackIndex(king, moveFrom(move));
+    if ((ATTACK_BITS[index] & LINE_BITS) === 0) return false;
+    const step = STEP[index];
+    let sq = king + step;
+    while ((sq & 0x88) === 0 && board[sq] === EMPTY) sq += step;
+    if (sq & 0x88) return false;
+    const piece = board[sq];
+    return (piece >> 3) !== this.turn && IS_SLIDER[piece] !== 0 && (ATTACK_BITS[attackIndex(sq, king)] & ATTACKER_BIT[piece]) !== 0;
   }
 
   // ---- history ----

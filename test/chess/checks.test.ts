@@ -18,7 +18,7 @@ const STARTS = [
 ];
 
 describe('givesCheck', () => {
-  it('agrees with playing the move, for every legal move along random games', () => {
+  it('agrees with playing the move (as does Position.inCheckAfter), for every legal move along random games', () => {
     const next = mulberry32(7);
     const detector = new CheckDetector();
     const moves = new Int32Array(MAX_MOVES);
@@ -34,6 +34,7 @@ describe('givesCheck', () => {
         for (let i = 0; i < end; i++) {
           pos.make(moves[i]);
           const expected = pos.inCheck();
+          if (pos.inCheckAfter(moves[i]) !== expected) mismatches.push(`inCheckAfter ${moves[i]} in game ${game} ply ${ply}`);
           pos.unmake(moves[i]);
           if (givesCheck(pos, moves[i]) !== expected || detector.givesCheck(pos, moves[i]) !== expected) {
             mismatches.push(`${makeUci(pos, moves[i])} in game ${game} ply ${ply}: expected ${expected}`);

@@ -75,6 +75,59 @@ export function scoreMoves(
   }
 }
 
+/**
+ * The lowest score the staged picker plays before the quiet moves: good captures and queen
+ * promotions. Captures found to lose material and under-promotions score below every quiet move.
+ */
+export const GOOD_TACTICAL = PROMOTION;
+
+/**
+ * Scores the captures and promotions of [start, end) as scoreMoves does, leaving out `skip` (the
+ * table's move, already tried); returns the new end of the list.
+ */
+export function scoreTactical(pos: Position, moves: Int32Array, scores: Int32Array, start: number, end: number, skip: number): number {
+  const board = pos.board;
+  let kept = start;
+  for (let i = start; i < end; i++) {
+    const move = moves[i];
+    if (move === skip) continue;
+    moves[kept] = move;
+    scores[kept++] = isCapture(move) ? captureScore(board, move) : movePromotion(move) === QUEEN ? PROMOTION : BAD_CAPTURE - 1000;
+  }
+  return kept;
+}
+
+/**
+ * Scores the quiet moves of [start, end) as scoreMoves does (killers first, then by history),
+ * leaving out `skip` (the table's move) and `tried1`, `tried2` (killers), already tried; returns
+ * the new end of the list.
+ */
+export function scoreQuiets(
+  pos: Position, moves: Int32Array, scores: Int32Array, start: number, end: number, skip: number, tried1: number,
+  tried2: number, killer1: number, killer2: number, history: Int32Array, continuation: Int16Array, before1: number,
+  before2: number,
+): number {
+  const board = pos.board;
+  const side = pos.turn;
+  const row1 = continuationRow(before1);
+  const row2 = continuationRow(before2);
+  let kept = start;
+  for (let i = start; i < end; i++) {
+    const move = moves[i];
+    if (move === skip || move === tried1 || move === tried2) continue;
+    let score: number;
+    if (move === killer1) score = KILLER_1;
+    else if (move === killer2) score = KILLER_2;
+    else {
+      const name = pieceToName(board[moveFrom(move)], move);
+      score = history[historyIndex(side, move)] + continuation[row1 | name] + continuation[row2 | name];
+    }
+    moves[kept] = move;
+    scores[kept++] = score;
+  }
+  return kept;
+}
+
 /** A capture's place among the good ones by MVV-LVA, marked pending when its exchange must be worked out. */
 function captureScore(board: Uint8Array, move: number): number {
   const victim = VICTIM[moveCaptured(move) & 7];

@@ -5,9 +5,10 @@
 
 import { CheckDetector } from '../../chess/checks.ts';
 import {
-  FLAG_CASTLE, FLAG_EN_PASSANT, MAX_MOVES, NO_MOVE, isCapture, moveCaptured, moveFlag, moveFrom, movePromotion, moveTo,
+  FLAG_CASTLE, FLAG_EN_PASSANT, MAX_MOVES, NO_MOVE, isCapture, isCastle, moveCaptured, moveFlag, moveFrom, movePromotion,
+  moveTo,
 } from '../../chess/move.ts';
-import { generateLegal, generateTactical, hasLegalMove } from '../../chess/movegen.ts';
+import { generateLegal, generateTactical, hasLegalMove, isLegalCastle } from '../../chess/movegen.ts';
 import type { Position } from '../../chess/position.ts';
 import { isInsufficientMaterial } from '../../chess/status.ts';
 import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, makePiece } from '../../chess/types.ts';
@@ -15,8 +16,9 @@ import { makeUci } from '../../chess/uci.ts';
 import { pickBest } from '../pickBest.ts';
 import { EvalCache } from './evalCache.ts';
 import { evaluate } from './evaluate.ts';
+import { MovePicker } from './movePicker.ts';
 import {
-  CONTINUATION_SIZE, HISTORY_MAX, historyIndex, pickOrdered, pieceToName, quietHistory, scoreMoves, scoreTacticalMoves,
+  CONTINUATION_SIZE, HISTORY_MAX, historyIndex, pieceToName, quietHistory, scoreMoves, scoreTacticalMoves,
 } from './ordering.ts';
 import { SEE_VALUE, see } from './see.ts';
 import { type TimeBudget, planTime, softLimitMs } from './timeman.ts';
@@ -56,10 +58,6 @@ const SINGULAR_MARGIN_PER_DEPTH = 2;
 const SEE_PRUNE_MAX_DEPTH = 8;
 const SEE_PRUNE_QUIET_MARGIN = 60;
 const SEE_PRUNE_CAPTURE_MARGIN = 100;
-/** The stages of a node's move loop. */
-const STAGE_TT_MOVE = 0;
-const STAGE_GENERATE = 1;
-const STAGE_REST = 2;
 /** The search polls its limits every this many nodes. */
 const POLL_INTERVAL = 2048;
 
@@ -93,6 +91,10 @@ export class Engine {
   private readonly evalCache = new EvalCache();
   /** One per ply: "does this move check?" before playing it, for the pruning of quiet moves. */
   private readonly checkDetectors = Array.from({ length: MAX_PLY + 8 }, () => new CheckDetector());
+  /** One per ply: the node's moves, stage by stage. */
+  private readonly pickers = Array.from(
+    { length: MAX_PLY + 8 }, (_, ply) => new MovePicker(this.moves, this.scores, ply, this.history, this.continuation),
+  );
 
   private hooks!: SearchHooks;
   private limits: SearchLimits = {};
@@ -348,28 +350,17 @@ export class Engine {
     let bestMove = NO_MOVE;
     let quiets = 0;
     let moveNumber = 0;
-    // Staged: the table's move is tried before any move is generated, since it often cuts at once.
-    let stage = ttMoveFirst ? STAGE_TT_MOVE : STAGE_GENERATE;
+    // Staged (movePicker.ts): the table's move before any move is generated, since it often cuts
+    // at once, then the good captures, and the quiet moves only when those have not cut. A
+    // castling table move, which fitsPosition leaves out, is tried first too once found legal.
+    const ttTried = ttMoveFirst || (ttMove !== NO_MOVE && isCastle(ttMove) && isLegalCastle(pos, ttMove)) ? ttMove : NO_MOVE;
+    const picker = this.pickers[ply];
+    picker.init(pos, ttTried, killer1, killer2, before1, before2);
     const start = ply * MAX_MOVES;
-    let end = start;
-    let i = start;
     for (;;) {
-      let move: number;
-      if (stage === STAGE_TT_MOVE) {
-        move = ttMove;
-        stage = STAGE_GENERATE;
-      } else {
-        if (stage === STAGE_GENERATE) {
-          end = generateLegal(pos, this.moves, start);
-          if (end === start) return inCheck ? -MATE + ply : DRAW;
-          if (excluded !== NO_MOVE && end === start + 1) return alpha; // the left-out move was the only one
-          scoreMoves(pos, this.moves, this.scores, start, end, ttMove, killer1, killer2, this.history, this.continuation, before1, before2);
-          stage = STAGE_REST;
-        }
-        if (i >= end) break;
-        move = pickOrdered(pos, this.moves, this.scores, i++, end);
-        if ((ttMoveFirst && move === ttMove) || move === excluded) continue;
-      }
+      const move = picker.next();
+      if (move === NO_MOVE) break;
+      if (move === excluded) continue;
       moveNumber++;
       const quiet = !isCapture(move) && movePromotion(move) === 0;
       if (pruneQuiets && quiet && bestScore > -MATE_BOUND && (futile || moveNumber > lateMove)
@@ -383,7 +374,7 @@ export class Engine {
       const name = pieceToName(pos.board[moveFrom(move)], move);
       this.played[ply] = name;
       pos.make(move);
-      const givesCheck = pos.inCheck();
+      const givesCheck = pos.inCheckAfter(move);
       let score: number;
       if (moveNumber === 1) {
         const extension = move === ttMove ? ttExtension : 0;
@@ -421,6 +412,11 @@ export class Engine {
       if (quiet) this.quietsTried[start + quiets++] = move;
     }
 
+    if (moveNumber === 0) {
+      // No legal move: mate or stalemate; or the left-out move was the only one.
+      if (excluded !== NO_MOVE) return alpha;
+      return inCheck ? -MATE + ply : DRAW;
+    }
     if (excluded !== NO_MOVE) return bestScore; // a partial search: nothing to keep
     const bound = bestScore >= beta ? BOUND_LOWER : bestScore > alphaAtStart ? BOUND_EXACT : BOUND_UPPER;
     tt.store(pos.hashHi, pos.hashLo, bestMove, toTableScore(bestScore, ply), depth, bound);
@@ -475,7 +471,7 @@ export class Engine {
         if (SEE_VALUE[(move >> 20) & 7] < SEE_VALUE[pos.board[moveFrom(move)] & 7] && see(pos, move) < 0) continue;
       }
       pos.make(move);
-      const score = -this.quiescence(-beta, -alpha, ply + 1, pos.inCheck());
+      const score = -this.quiescence(-beta, -alpha, ply + 1, pos.inCheckAfter(move));
       pos.unmake(move);
       if (this.stopped) return 0;
       if (score > bestScore) {
