@@ -102,7 +102,7 @@ export function evaluate(pos: Position): number {
         const slides = kind !== KNIGHT;
         const lesser = kind <= BISHOP ? ROOK : kind === ROOK ? QUEEN : KING;
         let reach = 0;
-        let nearKing = false;
+        let kingZoneHits = 0;
         const stepsEnd = STEPS_START[kind + 1];
         for (let d = STEPS_START[kind]; d < stepsEnd; d++) {
           const step = STEPS[d];
@@ -121,15 +121,17 @@ export function evaluate(pos: Position): number {
               }
             }
             if (!pawnGuards(guardLow, guardHigh, to)) reach++;
-            if (NEXT_TO[to - enemyKing] === 1) nearKing = true;
+            kingZoneHits += NEXT_TO[to - enemyKing];
             if (target !== 0 || !slides) break;
           }
         }
         mg += sign * PARAMS[MOBILITY_MG[kind] + reach];
         eg += sign * PARAMS[MOBILITY_EG[kind] + reach];
-        if (nearKing) {
+        // A piece reaching the enemy king's neighbourhood adds its kind's units and one per
+        // square of it that it reaches.
+        if (kingZoneHits > 0) {
           attackers++;
-          units += KING_ATTACK_UNITS[kind];
+          units += KING_ATTACK_UNITS[kind] + kingZoneHits;
         }
         if (kind === ROOK) {
           const file = sq & 7;

@@ -160,7 +160,7 @@ export const WEIGHTS = {
   rookHalfOpenFileEg: [5],
   rookOnSeventhMg: [10],
   rookOnSeventhEg: [20],
-  kingShieldNearMg: [12],
-  kingShieldFarMg: [6],
+  kingShieldNearMg: [24],
+  kingShieldFarMg: [12],
   kingDangerMg: [0, 0, 0, 0, -10, -20, -30, -46, -64, -80, -104, -126, -150, -174, -196, -220, -240, -260, -280, -294, -306, -320, -326, -334, -340, -340, -340, -340, -340, -340, -340, -340, -340, -340, -340, -340, -340, -340, -340, -340],
 };
