@@ -339,7 +339,8 @@ export class Engine {
     const pruneQuiets = !pvNode && !inCheck && (futile || depth <= LMP_MAX_DEPTH);
     const lateMove = 3 + depth * depth * (improving ? 2 : 1);
     const checks = this.checkDetectors[ply];
-    if (pruneQuiets) checks.prepare(pos);
+    /** The check detector is prepared at the first quiet move that may be pruned: most nodes cut before. */
+    let checksReady = false;
     let bestScore = -INFINITE;
     let bestMove = NO_MOVE;
     let quiets = 0;
@@ -357,9 +358,12 @@ export class Engine {
       if (move === excluded) continue;
       moveNumber++;
       const quiet = !isCapture(move) && movePromotion(move) === 0;
-      if (pruneQuiets && quiet && bestScore > -MATE_BOUND && (futile || moveNumber > lateMove)
-        && !checks.givesCheck(pos, move)) {
-        continue;
+      if (pruneQuiets && quiet && bestScore > -MATE_BOUND && (futile || moveNumber > lateMove)) {
+        if (!checksReady) {
+          checks.prepare(pos);
+          checksReady = true;
+        }
+        if (!checks.givesCheck(pos, move)) continue;
       }
       const name = pieceToName(pos.board[moveFrom(move)], move);
       this.played[ply] = name;
