@@ -18,7 +18,7 @@ import { EvalCache } from './evalCache.ts';
 import { evaluate } from './evaluate.ts';
 import { MovePicker } from './movePicker.ts';
 import {
-  CONTINUATION_SIZE, HISTORY_MAX, historyIndex, pieceToName, quietHistory, scoreMoves, scoreTacticalMoves,
+  CONTINUATION_SIZE, HISTORY_MAX, continuationRow, historyIndex, pieceToName, quietHistory, scoreMoves, scoreTacticalMoves,
 } from './ordering.ts';
 import { SEE_VALUE, see } from './see.ts';
 import { type TimeBudget, planTime, softLimitMs } from './timeman.ts';
@@ -506,9 +506,9 @@ export class Engine {
     history[index] = withGravity(history[index], bonus);
     const name = pieceToName(this.pos.board[moveFrom(move)], move);
     const continuation = this.continuation;
-    const index1 = (before1 << 11) | name;
+    const index1 = continuationRow(before1) | name;
     continuation[index1] = withGravity(continuation[index1], bonus);
-    const index2 = (before2 << 11) | name;
+    const index2 = continuationRow(before2) | name;
     continuation[index2] = withGravity(continuation[index2], bonus);
   }
 
