@@ -28,14 +28,15 @@ export const HISTORY_MAX = 1 << 14;
 /**
  * Continuation history: how well a quiet move did as the reply to the move one ply before it
  * (and, in a second table row, two plies before). A move is named by piece code and target
- * square, 11 bits; the table is indexed by the earlier move's name << 11 | this move's name.
- * Name 0 stands for "no earlier move" (the root, a null move).
+ * square (0-63, not 0x88: the table is a quarter the size, so more of it stays in the processor's
+ * caches), 10 bits; the table is indexed by the earlier move's name << 10 | this move's name.
+ * Name 0 stands for "no earlier move" (the root, a null move): no piece code is 0.
  */
-export const CONTINUATION_SIZE = 1 << 22;
-export const pieceToName = (piece: number, move: number): number => (piece << 7) | ((move >> 7) & 0x7f);
+export const CONTINUATION_SIZE = 1 << 20;
+export const pieceToName = (piece: number, move: number): number => (piece << 6) | ((move >> 8) & 0x38) | ((move >> 7) & 7);
 
 /** Where the continuation entries of the replies to the move named `before` start. */
-const continuationRow = (before: number): number => before << 11;
+export const continuationRow = (before: number): number => before << 10;
 
 /** The history of a quiet move in this context: butterfly plus both continuations. */
 export function quietHistory(

@@ -18,7 +18,7 @@ import { EvalCache } from './evalCache.ts';
 import { evaluate } from './evaluate.ts';
 import { MovePicker } from './movePicker.ts';
 import {
-  CONTINUATION_SIZE, HISTORY_MAX, historyIndex, pieceToName, quietHistory, scoreMoves, scoreTacticalMoves,
+  CONTINUATION_SIZE, HISTORY_MAX, continuationRow, historyIndex, pieceToName, quietHistory, scoreMoves, scoreTacticalMoves,
 } from './ordering.ts';
 import { SEE_VALUE, see } from './see.ts';
 import { type TimeBudget, planTime, softLimitMs } from './timeman.ts';
@@ -345,7 +345,8 @@ export class Engine {
     const lateMove = 3 + depth * depth * (improving ? 2 : 1);
     const seePrune = ply > 0 && !inCheck && depth <= SEE_PRUNE_MAX_DEPTH;
     const checks = this.checkDetectors[ply];
-    if (pruneQuiets || seePrune) checks.prepare(pos);
+    /** The check detector is prepared at the first move that may be pruned: most nodes cut before. */
+    let checksReady = false;
     let bestScore = -INFINITE;
     let bestMove = NO_MOVE;
     let quiets = 0;
@@ -363,13 +364,20 @@ export class Engine {
       if (move === excluded) continue;
       moveNumber++;
       const quiet = !isCapture(move) && movePromotion(move) === 0;
-      if (pruneQuiets && quiet && bestScore > -MATE_BOUND && (futile || moveNumber > lateMove)
-        && !checks.givesCheck(pos, move)) {
-        continue;
+      if (pruneQuiets && quiet && bestScore > -MATE_BOUND && (futile || moveNumber > lateMove)) {
+        if (!checksReady) {
+          checks.prepare(pos);
+          checksReady = true;
+        }
+        if (!checks.givesCheck(pos, move)) continue;
       }
       // Moves that lose material on their square, once one move has kept us from being mated.
-      if (seePrune && bestScore > -MATE_BOUND && losesExchange(pos, move, quiet, depth) && !checks.givesCheck(pos, move)) {
-        continue;
+      if (seePrune && bestScore > -MATE_BOUND && losesExchange(pos, move, quiet, depth)) {
+        if (!checksReady) {
+          checks.prepare(pos);
+          checksReady = true;
+        }
+        if (!checks.givesCheck(pos, move)) continue;
       }
       const name = pieceToName(pos.board[moveFrom(move)], move);
       this.played[ply] = name;
@@ -512,9 +520,9 @@ export class Engine {
     history[index] = withGravity(history[index], bonus);
     const name = pieceToName(this.pos.board[moveFrom(move)], move);
     const continuation = this.continuation;
-    const index1 = (before1 << 11) | name;
+    const index1 = continuationRow(before1) | name;
     continuation[index1] = withGravity(continuation[index1], bonus);
-    const index2 = (before2 << 11) | name;
+    const index2 = continuationRow(before2) | name;
     continuation[index2] = withGravity(continuation[index2], bonus);
   }
 
