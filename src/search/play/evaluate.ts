@@ -114,9 +114,10 @@ export function evaluate(pos: Position): number {
               if ((target >> 3) === color) break;
               const victim = target & 7;
               if (victim >= lesser && victim !== KING) {
-                const threat = kind === ROOK ? THREAT_BY_ROOK_MG : THREAT_BY_MINOR_MG + victim - ROOK;
+                // The weights are the threatened side's (the enemy's) penalties.
+                const threatMg = kind === ROOK ? THREAT_BY_ROOK_MG : THREAT_BY_MINOR_MG + victim - ROOK;
                 const threatEg = kind === ROOK ? THREAT_BY_ROOK_EG : THREAT_BY_MINOR_EG + victim - ROOK;
-                mg -= sign * PARAMS[threat];
+                mg -= sign * PARAMS[threatMg];
                 eg -= sign * PARAMS[threatEg];
               }
             }
