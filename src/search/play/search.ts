@@ -89,7 +89,7 @@ export class Engine {
   /** Quiet moves tried at each ply before a cut-off, to lower their history. */
   private readonly quietsTried = new Int32Array(MAX_MOVES * (MAX_PLY + 8));
   private readonly evalCache = new EvalCache();
-  /** One per ply: "does this move check?" before playing it, for the pruning of quiet moves. */
+  /** One per ply: "does this move check?" before playing it, for the pruning of quiet and losing moves. */
   private readonly checkDetectors = Array.from({ length: MAX_PLY + 8 }, () => new CheckDetector());
   /** One per ply: the node's moves, stage by stage. */
   private readonly pickers = Array.from(
@@ -364,15 +364,10 @@ export class Engine {
       if (move === excluded) continue;
       moveNumber++;
       const quiet = !isCapture(move) && movePromotion(move) === 0;
-      if (pruneQuiets && quiet && bestScore > -MATE_BOUND && (futile || moveNumber > lateMove)) {
-        if (!checksReady) {
-          checks.prepare(pos);
-          checksReady = true;
-        }
-        if (!checks.givesCheck(pos, move)) continue;
-      }
-      // Moves that lose material on their square, once one move has kept us from being mated.
-      if (seePrune && bestScore > -MATE_BOUND && losesExchange(pos, move, quiet, depth)) {
+      // Once one move has kept us from being mated, a move that does not check may be pruned:
+      // a futile or late quiet move, or one that loses material on its square.
+      if (bestScore > -MATE_BOUND && ((pruneQuiets && quiet && (futile || moveNumber > lateMove))
+        || (seePrune && losesExchange(pos, move, quiet, depth)))) {
         if (!checksReady) {
           checks.prepare(pos);
           checksReady = true;
