@@ -43,7 +43,9 @@ const { values } = parseArgs({
 
 const lambda = Number(values.lambda);
 const sfScale = Number(values['sf-scale']);
-const frozen = new Set(values.freeze.split(',').filter((name) => name !== ''));
+/** Weights that are counts, not centipawns (an index into a table): the linear model cannot tune them. */
+const COUNTS: readonly string[] = ['safeCheckUnits'];
+const frozen = new Set([...COUNTS, ...values.freeze.split(',').filter((name) => name !== '')]);
 const STEP = 24; // a multiple of the phase range, so a weight's effect survives the taper's rounding
 
 // ---- the positions ----

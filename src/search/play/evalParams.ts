@@ -64,9 +64,14 @@ export const ROOK_HALF_OPEN_FILE_EG = at('rookHalfOpenFileEg');
 /** A rook on the seventh rank (counted from its side). */
 export const ROOK_ON_SEVENTH_MG = at('rookOnSeventhMg');
 export const ROOK_ON_SEVENTH_EG = at('rookOnSeventhEg');
-/** Pawns in front of a king on its first two ranks, one and two ranks ahead. */
-export const KING_SHIELD_NEAR_MG = at('kingShieldNearMg');
-export const KING_SHIELD_FAR_MG = at('kingShieldFarMg');
+/** The pawn shelter of a king and the enemy pawn storm on its three files, by the file's distance
+ *  from the edge * 8 + the pawn's rank counted from the king's side (see kingShelter.ts). */
+export const KING_SHELTER_MG = at('kingShelterMg');
+export const KING_STORM_MG = at('kingStormMg');
+export const KING_STORM_BLOCKED_MG = at('kingStormBlockedMg');
+/** King danger units (an index into KING_DANGER_MG) of a safe check, by the checking piece's kind
+ *  less KNIGHT (knight, bishop, rook, queen). */
+export const SAFE_CHECK_UNITS = at('safeCheckUnits');
 /** By attack units on a king (see KING_ATTACK_UNITS), counted once two pieces attack it. */
 export const KING_DANGER_MG = at('kingDangerMg');
 export const KING_DANGER_MAX = WEIGHTS.kingDangerMg.length - 1;

@@ -4,16 +4,17 @@
 // bonuses. The weights are in weights.ts, read through evalParams.ts.
 // Scores are centipawns from the side to move's point of view.
 
-import { BISHOP_STEPS, KING_STEPS, KNIGHT_STEPS, ROOK_STEPS } from '../../chess/attacks.ts';
+import { BISHOP_STEPS, KING_STEPS, KNIGHT_STEPS, ROOK_STEPS, STEP } from '../../chess/attacks.ts';
 import type { Position } from '../../chess/position.ts';
 import { BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, makePiece } from '../../chess/types.ts';
 import {
-  BISHOP_PAIR_EG, BISHOP_PAIR_MG, EG_PST, KING_DANGER_MAX, KING_DANGER_MG, KING_SHIELD_FAR_MG, KING_SHIELD_NEAR_MG,
+  BISHOP_PAIR_EG, BISHOP_PAIR_MG, EG_PST, KING_DANGER_MAX, KING_DANGER_MG, SAFE_CHECK_UNITS,
   MG_PST, MOBILITY_EG, MOBILITY_MG, PARAMS, PASSED_ENEMY_KING_DISTANCE_EG, PASSED_FREE_EG, PASSED_OWN_KING_DISTANCE_EG,
   ROOK_HALF_OPEN_FILE_EG, ROOK_HALF_OPEN_FILE_MG, ROOK_ON_SEVENTH_EG, ROOK_ON_SEVENTH_MG, ROOK_OPEN_FILE_EG,
   ROOK_OPEN_FILE_MG, TEMPO, THREAT_BY_PAWN_EG, THREAT_BY_PAWN_MG, THREAT_BY_MINOR_MG, THREAT_BY_MINOR_EG,
   THREAT_BY_ROOK_MG, THREAT_BY_ROOK_EG, HANGING_MG, HANGING_EG,
 } from './evalParams.ts';
+import { shelterScore } from './kingShelter.ts';
 import { pawnGuards, scanPawns, structure } from './pawnStructure.ts';
 
 /** Each piece's weight in the game phase; 24 at the start (all pieces on), 0 with pawns and kings only. */
@@ -47,6 +48,33 @@ const pieceSquareCount = new Int32Array(2);
 /** Past this the stamp (shifted by 2) would overflow an Int32: wipe the marks and start over. */
 const HIT_STAMP_LIMIT = 1 << 28;
 
+/** The files a king castles to, on the king's and the queen's side. */
+const CASTLED_KING_FILE = 6;
+const CASTLED_QUEEN_FILE = 2;
+
+/**
+ * KING_RELATION[sq - king + 119]: what square sq is to the king on `king`: KING_ZONE (the king's
+ * square or next to it), and the kinds of piece that would check it from there if nothing stood
+ * between (KNIGHT_CHECK, DIAGONAL_CHECK, LINE_CHECK).
+ */
+const KING_RELATION = new Uint8Array(239);
+const KING_ZONE = 1;
+const KNIGHT_CHECK = 2;
+const DIAGONAL_CHECK = 4;
+const LINE_CHECK = 8;
+for (const step of [0, ...KING_STEPS]) KING_RELATION[step + 119] |= KING_ZONE;
+for (const step of KNIGHT_STEPS) KING_RELATION[step + 119] |= KNIGHT_CHECK;
+for (const [steps, check] of [[BISHOP_STEPS, DIAGONAL_CHECK], [ROOK_STEPS, LINE_CHECK]] as const) {
+  for (const step of steps) {
+    for (let n = 1; n < 8; n++) KING_RELATION[step * n + 119] |= check;
+  }
+}
+/** CHECKS_BY[kind]: the check kinds a piece of that kind gives. */
+const CHECKS_BY = Int32Array.from([0, 0, KNIGHT_CHECK, DIAGONAL_CHECK, LINE_CHECK, DIAGONAL_CHECK | LINE_CHECK, 0]);
+/** The checks each colour's pieces could give (at colour * 64 + i), as kind * 128 + square, safe or not. */
+const checkMoves = new Int32Array(2 * 64);
+const checkMoveCount = new Int32Array(2);
+
 /** NEXT_TO[a - b + 119] is 1 when 0x88 squares a and b are the same or a king step apart. */
 const NEXT_TO = new Uint8Array(239);
 for (const step of [0, ...KING_STEPS]) NEXT_TO[step + 119] = 1;
@@ -73,11 +101,13 @@ export function evaluate(pos: Position): number {
   for (let color = 0; color < 2; color++) {
     const sign = color === WHITE ? 1 : -1;
     const base = color << 4;
-    const enemyKing = pos.kingSquare[color ^ 1] - 119;
     // The squares the enemy pawns attack: mobility does not count them.
     const guardLow = pawnAttacks[(color ^ 1) * 2];
     const guardHigh = pawnAttacks[(color ^ 1) * 2 + 1];
     const hitBit = 1 << color;
+    const enemyKing = pos.kingSquare[color ^ 1] - 119;
+    const checkMoveBase = color << 6;
+    let checkCount = 0;
     let pieces = 0;
     let attackers = 0;
     let units = 0;
@@ -100,6 +130,7 @@ export function evaluate(pos: Position): number {
         // (defended) and the enemy's (attacked: a rook or queen by a minor piece, a queen by a
         // rook, is a threat).
         const slides = kind !== KNIGHT;
+        const checks = CHECKS_BY[kind];
         const lesser = kind <= BISHOP ? ROOK : kind === ROOK ? QUEEN : KING;
         let reach = 0;
         let kingZoneHits = 0;
@@ -122,7 +153,9 @@ export function evaluate(pos: Position): number {
               }
             }
             if (!pawnGuards(guardLow, guardHigh, to)) reach++;
-            kingZoneHits += NEXT_TO[to - enemyKing];
+            const relation = KING_RELATION[to - enemyKing];
+            kingZoneHits += relation & KING_ZONE;
+            if ((relation & checks) !== 0 && checkCount < 64) checkMoves[checkMoveBase + checkCount++] = (kind << 7) | to;
             if (target !== 0 || !slides) break;
           }
         }
@@ -149,6 +182,7 @@ export function evaluate(pos: Position): number {
       }
     }
     pieceSquareCount[color] = pieces;
+    checkMoveCount[color] = checkCount;
     if (color === WHITE) {
       attackersOfBlack = attackers;
       unitsOnBlack = units;
@@ -165,9 +199,7 @@ export function evaluate(pos: Position): number {
   const hanging = hangingPieces(pos, WHITE, stamp) - hangingPieces(pos, BLACK, stamp);
   mg += hanging * PARAMS[HANGING_MG];
   eg += hanging * PARAMS[HANGING_EG];
-  // One piece near a king is no attack; two or more are, weighted by what they are.
-  if (attackersOfWhite >= 2) mg += PARAMS[KING_DANGER_MG + Math.min(unitsOnWhite, KING_DANGER_MAX)];
-  if (attackersOfBlack >= 2) mg -= PARAMS[KING_DANGER_MG + Math.min(unitsOnBlack, KING_DANGER_MAX)];
+  mg += kingDanger(pos, WHITE, attackersOfWhite, unitsOnWhite) - kingDanger(pos, BLACK, attackersOfBlack, unitsOnBlack);
   mg += structure.mg;
   eg += structure.eg + passedPawnEndgame(pos);
 
@@ -175,6 +207,53 @@ export function evaluate(pos: Position): number {
   eg = scaleEndgame(pos, eg);
   const score = ((mg * phase + eg * (MAX_PHASE - phase)) / MAX_PHASE) | 0;
   return (pos.turn === WHITE ? score : -score) + PARAMS[TEMPO];
+}
+
+/**
+ * The danger to the `color` king (a penalty, <= 0) from `attackers` enemy pieces near it worth
+ * `units`, plus the checks the enemy could give safely. One piece near a king is no attack; two or
+ * more are, or one with a safe check. Without a queen the attack is worth half.
+ */
+function kingDanger(pos: Position, color: number, attackers: number, units: number): number {
+  if (attackers === 0) return 0;
+  const checks = safeCheckUnits(pos, color ^ 1);
+  if (checks > 0) attackers++;
+  if (attackers < 2) return 0;
+  units += checks;
+  if (pos.material[makePiece((color ^ 1) as 0 | 1, QUEEN)] === 0) units >>= 1;
+  return PARAMS[KING_DANGER_MG + Math.min(units, KING_DANGER_MAX)];
+}
+
+/**
+ * The king-danger units of the checks `color` could give (from the squares its pieces reach,
+ * gathered by evaluate) on a square the enemy does not guard: each kind of piece counts once.
+ */
+function safeCheckUnits(pos: Position, color: number): number {
+  const enemy = (color ^ 1) as 0 | 1;
+  const guards = structure.pawnAttacks;
+  const board = pos.board;
+  const king = pos.kingSquare[enemy];
+  const enemyKing = king - 119;
+  const base = color << 6;
+  const end = base + checkMoveCount[color];
+  let kinds = 0;
+  let units = 0;
+  for (let i = base; i < end; i++) {
+    const kind = checkMoves[i] >> 7;
+    const sq = checkMoves[i] & 127;
+    if ((kinds & (1 << kind)) !== 0 || pawnGuards(guards[enemy * 2], guards[enemy * 2 + 1], sq)
+      || NEXT_TO[sq - enemyKing] === 1 || (kind !== KNIGHT && !lineIsClear(board, sq, king)) || pos.isAttacked(sq, enemy)) continue;
+    kinds |= 1 << kind;
+    units += PARAMS[SAFE_CHECK_UNITS + kind - KNIGHT];
+  }
+  return units;
+}
+
+/** Are the squares strictly between `from` and `to` (on one line) empty? */
+function lineIsClear(board: Uint8Array, from: number, to: number): boolean {
+  const step = STEP[to - from + 119];
+  for (let sq = from + step; sq !== to; sq += step) if (board[sq] !== 0) return false;
+  return true;
 }
 
 /** The endgame worth of the passed pawns scanPawns found, beyond their rank: the kings'
@@ -227,22 +306,21 @@ function hangingPieces(pos: Position, color: number, stamp: number): number {
   return count;
 }
 
-/** Pawns of `color` shielding its king, when the king stands on its first two ranks (middlegame). */
+/**
+ * The pawn shelter and storm around the `color` king (kingShelter.ts): cached by the pawn structure
+ * for a king on its first two ranks. A king that may still castle is judged by the better of where
+ * it stands and where castling takes it.
+ */
 function kingShelter(pos: Position, color: number): number {
   const king = pos.kingSquare[color];
   const rank = color === WHITE ? king >> 4 : 7 - (king >> 4);
-  if (rank > 1) return 0;
-  const forward = color === WHITE ? 16 : -16;
-  const pawn = makePiece(color as 0 | 1, PAWN);
-  let score = 0;
-  for (let df = -1; df <= 1; df++) {
-    const file = (king & 7) + df;
-    if (file < 0 || file > 7) continue;
-    const near = king + df + forward;
-    if (pos.board[near] === pawn) score += PARAMS[KING_SHIELD_NEAR_MG];
-    else if (((near + forward) & 0x88) === 0 && pos.board[near + forward] === pawn) score += PARAMS[KING_SHIELD_FAR_MG];
-  }
-  return score;
+  const shelter = structure.shelter;
+  const row = color * 8;
+  let best = rank <= 1 ? shelter[row + (king & 7)] : shelterScore(pos.board, color, king & 7, rank);
+  const rights = pos.castlingRights >> (color << 1);
+  if ((rights & 1) !== 0 && shelter[row + CASTLED_KING_FILE] > best) best = shelter[row + CASTLED_KING_FILE];
+  if ((rights & 2) !== 0 && shelter[row + CASTLED_QUEEN_FILE] > best) best = shelter[row + CASTLED_QUEEN_FILE];
+  return best;
 }
 
 /** Material in pawn units, pieces only. */

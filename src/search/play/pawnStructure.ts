@@ -11,6 +11,7 @@ import {
   CONNECTED_PAWN_EG, CONNECTED_PAWN_MG, DOUBLED_PAWN_EG, DOUBLED_PAWN_MG, EG_PST, ISOLATED_PAWN_EG, ISOLATED_PAWN_MG, MG_PST, PARAMS,
   PARAMS_VERSION, PASSED_PAWN_EG, PASSED_PAWN_MG,
 } from './evalParams.ts';
+import { shelterScore } from './kingShelter.ts';
 
 // Scratch file tables for scoring a structure, per colour * 8 + file: how many pawns, and the
 // most and least advanced one's rank counted from its own side (-1 and 8 when the file has none).
@@ -33,6 +34,9 @@ export const structure = {
   /** The squares each colour's pawns attack, as 64-bit sets in two halves: index colour * 2 for
    *  ranks 1-4, colour * 2 + 1 for ranks 5-8; bit (rank % 4) * 8 + file. See pawnGuards. */
   pawnAttacks: new Int32Array(4),
+  /** The shelter and storm (kingShelter.ts) of a king of colour c on its first two ranks and file
+   *  f, at index c * 8 + f: it depends on the pawns only. */
+  shelter: new Int32Array(16),
 };
 
 /** Does a pawn of the colour whose attack halves are `low` and `high` attack 0x88 square `sq`? */
@@ -50,7 +54,7 @@ function addPawnAttack(color: number, sq: number): void {
 // the weights' version it was scored with (never 0, so an empty slot never matches).
 const CACHE_BITS = 14;
 const CACHE_MASK = (1 << CACHE_BITS) - 1;
-const SLOT = 16;
+const SLOT = 28;
 const cache = new Int32Array(SLOT << CACHE_BITS);
 const MG = 2;
 const EG = 3;
@@ -59,13 +63,24 @@ const WHITE_RANKS = 5;
 const BLACK_RANKS = 6;
 const VERSION = 7;
 const PAWN_ATTACKS = 8;
+const SHELTER = 12;
+
+/** The pawns (hash halves, weights' version) that `structure` describes now: consecutive
+ *  evaluations in a search mostly share their pawns, and then nothing needs doing. */
+let currentHi = 0;
+let currentLo = 0;
+let currentVersion = 0;
 
 /** Fills `structure` for the position's pawns, from the cache when it can. */
 export function scanPawns(pos: Position): void {
   const hi = pos.pawnHashHi;
   const lo = pos.pawnHashLo;
-  const at = (lo & CACHE_MASK) * SLOT;
   const version = PARAMS_VERSION[0] + 1;
+  if (hi === currentHi && lo === currentLo && version === currentVersion) return;
+  currentHi = hi;
+  currentLo = lo;
+  currentVersion = version;
+  const at = (lo & CACHE_MASK) * SLOT;
   if (cache[at + VERSION] !== version || cache[at] !== hi || cache[at + 1] !== lo) {
     scoreStructure(pos);
     cache[at] = hi;
@@ -77,19 +92,19 @@ export function scanPawns(pos: Position): void {
     cache[at + BLACK_RANKS] = structure.passedRanks[1];
     cache[at + VERSION] = version;
     cache.set(structure.pawnAttacks, at + PAWN_ATTACKS);
-    return;
+    cache.set(structure.shelter, at + SHELTER);
+  } else {
+    structure.mg = cache[at + MG];
+    structure.eg = cache[at + EG];
+    structure.pawnFiles = cache[at + FILES] & 0xffff;
+    structure.passedFiles = cache[at + FILES] >>> 16;
+    structure.passedRanks[0] = cache[at + WHITE_RANKS];
+    structure.passedRanks[1] = cache[at + BLACK_RANKS];
+    const attacks = structure.pawnAttacks;
+    for (let i = 0; i < 4; i++) attacks[i] = cache[at + PAWN_ATTACKS + i];
+    const shelter = structure.shelter;
+    for (let i = 0; i < 16; i++) shelter[i] = cache[at + SHELTER + i];
   }
-  structure.mg = cache[at + MG];
-  structure.eg = cache[at + EG];
-  structure.pawnFiles = cache[at + FILES] & 0xffff;
-  structure.passedFiles = cache[at + FILES] >>> 16;
-  structure.passedRanks[0] = cache[at + WHITE_RANKS];
-  structure.passedRanks[1] = cache[at + BLACK_RANKS];
-  const attacks = structure.pawnAttacks;
-  attacks[0] = cache[at + PAWN_ATTACKS];
-  attacks[1] = cache[at + PAWN_ATTACKS + 1];
-  attacks[2] = cache[at + PAWN_ATTACKS + 2];
-  attacks[3] = cache[at + PAWN_ATTACKS + 3];
 }
 
 function scoreStructure(pos: Position): void {
@@ -166,6 +181,9 @@ function scoreStructure(pos: Position): void {
         structure.passedRanks[color] |= rank << (3 * file);
       }
     }
+  }
+  for (let color = 0; color < 2; color++) {
+    for (let file = 0; file < 8; file++) structure.shelter[color * 8 + file] = shelterScore(board, color, file, 0);
   }
   structure.mg = mg;
   structure.eg = eg;

@@ -11,6 +11,20 @@ import type { WEIGHTS } from '../../../src/search/play/weights.ts';
 
 const evalOf = (fen: string): number => evaluate(parseFen(fen));
 
+/** How much evaluate(fen) moves when the weight `name`[index] grows by 240. Threat weights are
+ *  penalties for the threatened side, so growing one helps that side. */
+function effectOf(fen: string, name: keyof typeof WEIGHTS, index = 0): number {
+  const at = TERMS.find((term) => term.name === name)!.at + index;
+  const before = evalOf(fen);
+  const value = PARAMS[at];
+  setParam(at, value + 240);
+  try {
+    return evalOf(fen) - before;
+  } finally {
+    setParam(at, value);
+  }
+}
+
 /** The same position with the colours swapped and the board turned upside down. */
 function mirror(fen: string): string {
   const [board, turn, castling, ep, ...rest] = fen.split(' ');
@@ -56,19 +70,6 @@ describe('evaluate', () => {
   });
 
   describe('threats', () => {
-    /** How much evaluate(fen) moves when the weight `name`[index] grows by 240. Threat weights are
-     *  penalties for the threatened side, so growing one helps that side. */
-    function effectOf(fen: string, name: keyof typeof WEIGHTS, index = 0): number {
-      const at = TERMS.find((term) => term.name === name)!.at + index;
-      const before = evalOf(fen);
-      const value = PARAMS[at];
-      setParam(at, value + 240);
-      try {
-        return evalOf(fen) - before;
-      } finally {
-        setParam(at, value);
-      }
-    }
     // Rook and knight: the phase is 3 of 24, so a middlegame weight counts 3/24.
     const rookAttackedByKnight = '7k/8/8/3n4/8/4R3/8/4K3 w - - 0 1';
 
@@ -114,6 +115,33 @@ describe('evaluate', () => {
           }
         }
       }
+    });
+  });
+
+  describe('king safety', () => {
+    it('judges a king that may still castle by the better of its shelter and the castled one', () => {
+      // The e-file is open in front of the king; g1 would be behind f2, g2, h2.
+      const kingside = 'r3k2r/pppp1ppp/8/8/8/8/PPPP1PPP/R3K2R w';
+      expect(evalOf(`${kingside} Kkq - 0 1`)).toBeGreaterThan(evalOf(`${kingside} kq - 0 1`));
+    });
+
+    // Black's king on g8 behind f7, g7, h7; white's queen on h5 reaches two squares next to it.
+    it('adds a safe knight check to the danger of an attack', () => {
+      // The knight on c6 can check from e7, which nothing of black's guards.
+      expect(effectOf('6k1/5ppp/2N5/7Q/8/8/8/6K1 w - - 0 1', 'safeCheckUnits', 0)).toBeGreaterThan(0);
+    });
+
+    it('does not count a check on a square the enemy guards', () => {
+      // The bishop on d8 guards e7; the pawn on g7 guards f6, the knight's check square from e4.
+      expect(effectOf('3b2k1/5ppp/2N5/7Q/8/8/8/6K1 w - - 0 1', 'safeCheckUnits', 0)).toBe(0);
+      expect(effectOf('6k1/5ppp/8/7Q/4N3/8/8/6K1 w - - 0 1', 'safeCheckUnits', 0)).toBe(0);
+    });
+
+    it('does not count a check through a piece', () => {
+      // The rook on d1 checks from d8 along the empty eighth rank, unless the knight on f8 is in
+      // the way (from g1 the g7 pawn always is).
+      expect(effectOf('6k1/5ppp/8/7Q/8/8/8/3R3K w - - 0 1', 'safeCheckUnits', 2)).toBeGreaterThan(0);
+      expect(effectOf('5nk1/5ppp/8/7Q/8/8/8/3R3K w - - 0 1', 'safeCheckUnits', 2)).toBe(0);
     });
   });
 
