@@ -69,14 +69,20 @@ function gatherCandidates(pos: Position, target: number, side: number): void {
   const list = pos.pieceList;
   const base = side << 4;
   const end = base + pos.pieceCount[side];
+  // Most pieces are not candidates, and which are is unpredictable: each square is written and
+  // the count advanced by 0 or 1 without a branch. Lifted pieces (code 0) have no attacker bits,
+  // and neither has the target's own square (difference 0), so both drop out on their own.
   let count = base;
   for (let i = base; i < end; i++) {
     const sq = list[i];
-    const piece = board[sq];
-    if (piece === 0 || sq === target || (ATTACK_BITS[attackIndex(sq, target)] & ATTACKER_BIT[piece]) === 0) continue;
-    // Insertion after every candidate of the same kind or cheaper keeps piece-list order among equals.
-    const kind = piece & 7;
-    let j = count++;
+    candidates[count] = sq;
+    count += (ATTACK_BITS[attackIndex(sq, target)] & ATTACKER_BIT[board[sq]]) + 127 >> 7;
+  }
+  // Cheapest kind first; insertion sort is stable, so piece-list order stays among equal kinds.
+  for (let i = base + 1; i < count; i++) {
+    const sq = candidates[i];
+    const kind = board[sq] & 7;
+    let j = i;
     while (j > base && (board[candidates[j - 1]] & 7) > kind) {
       candidates[j] = candidates[j - 1];
       j--;
