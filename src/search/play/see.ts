@@ -2,7 +2,7 @@
 // both sides recapture with their least valuable piece first. Pieces are lifted off the board
 // array as they capture, so x-ray attackers behind them join in; the board is restored after.
 
-import { pieceAttacks } from '../../chess/attacks.ts';
+import { ATTACKER_BIT, ATTACK_BITS, attackIndex, pieceAttacks } from '../../chess/attacks.ts';
 import { FLAG_EN_PASSANT, moveCaptured, moveFlag, moveFrom, movePromotion, moveTo } from '../../chess/move.ts';
 import type { Position } from '../../chess/position.ts';
 
@@ -13,6 +13,17 @@ const gains = new Int32Array(40);
 const lifted = new Int32Array(40);
 const liftedPiece = new Int32Array(40);
 let liftedCount = 0;
+
+/**
+ * Each side's candidates: the squares of its pieces that could reach the target on an empty
+ * board, side << 4 onwards, cheapest kind first and in piece-list order among equal kinds. Only
+ * these can ever capture on the target during the exchange (lifting pieces merely unblocks
+ * lines), so the piece list is scanned once per side instead of once per capture.
+ * candidateCount[side] is -1 until that side's candidates are gathered (lazily: when the opponent
+ * has no capture at all, ours are never needed).
+ */
+const candidates = new Int32Array(32);
+const candidateCount = new Int32Array(2);
 
 function lift(board: Uint8Array, sq: number): void {
   lifted[liftedCount] = sq;
@@ -28,13 +39,16 @@ export function see(pos: Position, move: number): number {
   const promotion = movePromotion(move);
   let onSquare = promotion ? promotion : board[from] & 7;
   liftedCount = 0;
+  candidateCount[0] = -1;
+  candidateCount[1] = -1;
   gains[0] = SEE_VALUE[moveCaptured(move) & 7] + (promotion ? SEE_VALUE[promotion] - SEE_VALUE[1] : 0);
   lift(board, from);
   if (moveFlag(move) === FLAG_EN_PASSANT) lift(board, pos.turn === 0 ? to - 16 : to + 16);
   let side = pos.turn ^ 1;
   let depth = 0;
   for (;;) {
-    const attacker = leastValuableAttacker(pos, to, side);
+    if (candidateCount[side] < 0) gatherCandidates(pos, to, side);
+    const attacker = leastValuableAttacker(board, to, side);
     if (attacker < 0) break;
     depth++;
     gains[depth] = SEE_VALUE[onSquare] - gains[depth - 1];
@@ -49,20 +63,46 @@ export function see(pos: Position, move: number): number {
   return gains[0];
 }
 
-function leastValuableAttacker(pos: Position, target: number, side: number): number {
+/** Fills `side`'s candidates (see `candidates`) from the pieces now on the board. */
+function gatherCandidates(pos: Position, target: number, side: number): void {
   const board = pos.board;
+  const list = pos.pieceList;
   const base = side << 4;
-  let best = -1;
-  let bestValue = Infinity;
-  for (let i = 0; i < pos.pieceCount[side]; i++) {
-    const sq = pos.pieceList[base + i];
-    const piece = board[sq];
-    if (piece === 0 || sq === target) continue;
-    const value = SEE_VALUE[piece & 7];
-    if (value < bestValue && pieceAttacks(board, piece, sq, target)) {
-      best = sq;
-      bestValue = value;
-    }
+  const end = base + pos.pieceCount[side];
+  // Most pieces are not candidates, and which are is unpredictable: each square is written and
+  // the count advanced by 0 or 1 without a branch. Lifted pieces (code 0) have no attacker bits,
+  // and neither has the target's own square (difference 0), so both drop out on their own.
+  let count = base;
+  for (let i = base; i < end; i++) {
+    const sq = list[i];
+    candidates[count] = sq;
+    count += (ATTACK_BITS[attackIndex(sq, target)] & ATTACKER_BIT[board[sq]]) + 127 >> 7;
   }
-  return best;
+  // Cheapest kind first; insertion sort is stable, so piece-list order stays among equal kinds.
+  for (let i = base + 1; i < count; i++) {
+    const sq = candidates[i];
+    const kind = board[sq] & 7;
+    let j = i;
+    while (j > base && (board[candidates[j - 1]] & 7) > kind) {
+      candidates[j] = candidates[j - 1];
+      j--;
+    }
+    candidates[j] = sq;
+  }
+  candidateCount[side] = count - base;
+}
+
+/**
+ * The square of `side`'s cheapest piece attacking `target` now (the first in piece-list order
+ * among equally cheap ones), or -1: the first candidate still on the board with a clear line.
+ */
+function leastValuableAttacker(board: Uint8Array, target: number, side: number): number {
+  const base = side << 4;
+  const end = base + candidateCount[side];
+  for (let i = base; i < end; i++) {
+    const sq = candidates[i];
+    const piece = board[sq];
+    if (piece !== 0 && pieceAttacks(board, piece, sq, target)) return sq;
+  }
+  return -1;
 }

@@ -3,8 +3,14 @@
 
 import { describe, expect, it } from 'vitest';
 import { parseFen } from '../../../src/chess/fen.ts';
+import { pieceAttacks } from '../../../src/chess/attacks.ts';
+import { FLAG_EN_PASSANT, MAX_MOVES, moveCaptured, moveFlag, moveFrom, movePromotion, moveTo } from '../../../src/chess/move.ts';
+import { generateLegal } from '../../../src/chess/movegen.ts';
+import type { Position } from '../../../src/chess/position.ts';
 import { parseUci } from '../../../src/chess/uci.ts';
-import { see } from '../../../src/search/play/see.ts';
+import { BENCH_POSITIONS } from '../../../src/adapters/cli/benchPositions.ts';
+import { SEE_VALUE, see } from '../../../src/search/play/see.ts';
+import { mulberry32 } from '../../support/random.ts';
 
 function exchange(fen: string, uci: string): number {
   const pos = parseFen(fen);
@@ -48,5 +54,59 @@ describe('static exchange evaluation', () => {
     expect(exchange('4k3/P7/8/8/8/8/8/4K3 w - - 0 1', 'a7a8q')).toBe(800);
     // The new queen is taken by the rook: the pawn is all that is lost.
     expect(exchange('r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1', 'b7b8q')).toBe(-100);
+  });
+});
+
+/**
+ * The exchange worked out the plain way: at each capture, scan the whole piece list for the
+ * cheapest attacker (the first in piece-list order among equally cheap ones). see() must give
+ * exactly this, tie-breaks included, since the search's node counts depend on it.
+ */
+function referenceSee(pos: Position, move: number): number {
+  const board = pos.board;
+  const from = moveFrom(move);
+  const to = moveTo(move);
+  const promotion = movePromotion(move);
+  const saved = board.slice();
+  const gains: number[] = [SEE_VALUE[moveCaptured(move) & 7] + (promotion ? SEE_VALUE[promotion] - SEE_VALUE[1] : 0)];
+  let onSquare = promotion ? promotion : board[from] & 7;
+  board[from] = 0;
+  if (moveFlag(move) === FLAG_EN_PASSANT) board[pos.turn === 0 ? to - 16 : to + 16] = 0;
+  for (let side = pos.turn ^ 1; ; side ^= 1) {
+    let best = -1;
+    for (let i = 0; i < pos.pieceCount[side]; i++) {
+      const sq = pos.pieceList[(side << 4) + i];
+      const piece = board[sq];
+      if (piece === 0 || sq === to || !pieceAttacks(board, piece, sq, to)) continue;
+      if (best < 0 || SEE_VALUE[piece & 7] < SEE_VALUE[board[best] & 7]) best = sq;
+    }
+    if (best < 0) break;
+    gains.push(SEE_VALUE[onSquare] - gains[gains.length - 1]);
+    onSquare = board[best] & 7;
+    board[best] = 0;
+  }
+  for (let d = gains.length - 1; d > 0; d--) gains[d - 1] = -Math.max(-gains[d - 1], gains[d]);
+  board.set(saved);
+  return gains[0] | 0; // as an Int32Array would hold it (no -0)
+}
+
+describe('static exchange evaluation in play', () => {
+  it('agrees with the plain piece-list scan on every move of random playouts', () => {
+    const random = mulberry32(20261121);
+    const moves = new Int32Array(MAX_MOVES);
+    let compared = 0;
+    for (const { fen } of [...BENCH_POSITIONS, ...BENCH_POSITIONS]) {
+      const pos = parseFen(fen);
+      for (let ply = 0; ply < 40; ply++) {
+        const count = generateLegal(pos, moves, 0);
+        if (count === 0) break;
+        for (let i = 0; i < count; i++) {
+          expect(see(pos, moves[i]), `${fen} move ${moves[i]}`).toBe(referenceSee(pos, moves[i]));
+          compared++;
+        }
+        pos.make(moves[Math.floor(random() * count)]);
+      }
+    }
+    expect(compared).toBeGreaterThan(10000);
   });
 });
