@@ -1,5 +1,6 @@
 // Writes src/search/play/weights.ts back with new values: the file's header comment is kept,
-// every term keeps its name and order, and piece-square tables are laid out eight to a line.
+// every term keeps its name and order, and tables of eight-entry rows (piece-square tables, the
+// king shelter's by file and rank) are laid out eight to a line.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { PARAMS, TERMS } from '../../src/search/play/evalParams.ts';
@@ -13,9 +14,9 @@ export function formatWeights(values: ArrayLike<number> = PARAMS): string {
   let text = `${header}export const WEIGHTS = {\n`;
   for (const { name, at, length } of TERMS) {
     const term = Array.from({ length }, (_, i) => Math.round(values[at + i]));
-    if (length === 64) {
+    if (length >= 32 && length % 8 === 0) { // square tables, and tables by file and rank
       text += `  ${name}: [\n`;
-      for (let row = 0; row < 8; row++) text += `    ${term.slice(row * 8, row * 8 + 8).join(', ')},\n`;
+      for (let row = 0; row < length / 8; row++) text += `    ${term.slice(row * 8, row * 8 + 8).join(', ')},\n`;
       text += '  ],\n';
     } else {
       text += `  ${name}: [${term.join(', ')}],\n`;

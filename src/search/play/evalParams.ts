@@ -64,10 +64,13 @@ export const ROOK_HALF_OPEN_FILE_EG = at('rookHalfOpenFileEg');
 /** A rook on the seventh rank (counted from its side). */
 export const ROOK_ON_SEVENTH_MG = at('rookOnSeventhMg');
 export const ROOK_ON_SEVENTH_EG = at('rookOnSeventhEg');
-/** The pawn shelter of a king and the enemy pawn storm on its three files, by the file's distance
- *  from the edge * 8 + the pawn's rank counted from the king's side (see kingShelter.ts). */
+/** The pawn shelter of a king and the enemy pawn storm on its three files (see kingShelter.ts), by
+ *  the file's distance from the edge (a/h 0 … d/e 3) * 8 + the rank, counted from the king's
+ *  side, of the pawn nearest the king on that file: ours for the shelter (a bonus), the enemy's
+ *  for the storm (a penalty); rank 0 when there is none. */
 export const KING_SHELTER_MG = at('kingShelterMg');
 export const KING_STORM_MG = at('kingStormMg');
+/** The storm penalty instead when the enemy pawn is on the third rank, stopped by ours. */
 export const KING_STORM_BLOCKED_MG = at('kingStormBlockedMg');
 /** King danger units (an index into KING_DANGER_MG) of a safe check, by the checking piece's kind
  *  less KNIGHT (knight, bishop, rook, queen). */

@@ -160,26 +160,25 @@ export const WEIGHTS = {
   rookHalfOpenFileEg: [5],
   rookOnSeventhMg: [10],
   rookOnSeventhEg: [20],
-  // By the file's distance from the board's edge (a/h, b/g, c/f, d/e), then by the rank (counted
-  // from the king's side; 0 when there is no pawn) of our pawn nearest the king on that file.
   kingShelterMg: [
     -4, 52, 60, 37, 25, 12, 16, 0,
     -28, 39, 22, -31, -19, -7, -40, 0,
     -6, 48, 15, -1, 20, 2, -29, 0,
     -25, -8, -19, -33, -31, -43, -106, 0,
   ],
-  // Likewise, by the rank of the enemy pawn nearest the king (0 when there is none): the penalty
-  // for an enemy pawn that is free to advance on the king.
   kingStormMg: [
     54, -185, -106, 62, 32, 29, 32, 0,
     29, -16, 78, 29, 24, -6, 13, 0,
     -4, 33, 108, 22, -1, -14, -9, 0,
     -10, -7, 65, 3, 7, -10, -19, 0,
   ],
-  // An enemy pawn on the third rank stopped by one of ours.
   kingStormBlockedMg: [52],
-  // King danger units (see kingDangerMg) of a check the enemy could give on an unguarded square,
-  // by a knight, bishop, rook or queen.
   safeCheckUnits: [6, 4, 6, 6],
-  kingDangerMg: [0, 0, 0, 0, -10, -20, -30, -46, -64, -80, -104, -126, -150, -174, -196, -220, -240, -260, -280, -294, -306, -320, -326, -334, -340, -340, -340, -340, -340, -340, -340, -340, -340, -340, -340, -340, -340, -340, -340, -340],
+  kingDangerMg: [
+    0, 0, 0, 0, -10, -20, -30, -46,
+    -64, -80, -104, -126, -150, -174, -196, -220,
+    -240, -260, -280, -294, -306, -320, -326, -334,
+    -340, -340, -340, -340, -340, -340, -340, -340,
+    -340, -340, -340, -340, -340, -340, -340, -340,
+  ],
 };
