@@ -292,9 +292,13 @@ export class Engine {
 
     if (ttMove === NO_MOVE && depth >= IIR_MIN_DEPTH) depth--;
 
-    const staticEval = inCheck ? -INFINITE : this.evaluate(cachedEval);
-    this.staticEval[ply] = staticEval;
-    const improving = !inCheck && ply >= 2 && staticEval > this.staticEval[ply - 2];
+    const rawEval = inCheck ? -INFINITE : this.evaluate(cachedEval);
+    this.staticEval[ply] = rawEval;
+    const improving = !inCheck && ply >= 2 && rawEval > this.staticEval[ply - 2];
+    // The pruning below trusts the table's score over the static evaluation when its bound says
+    // the true score lies beyond the evaluation on that side.
+    const staticEval = !inCheck && entry >= 0 && Math.abs(ttScore) < MATE_BOUND
+      && (ttBound === BOUND_EXACT || (ttBound === BOUND_LOWER ? ttScore > rawEval : ttScore < rawEval)) ? ttScore : rawEval;
 
     if (!pvNode && !inCheck && excluded === NO_MOVE) {
       // Reverse futility: far enough above beta that a shallow search will not fall below it.
