@@ -1,9 +1,10 @@
 // The pawn structure part of the evaluation: the pawns' square values, and doubled, isolated,
 // connected and passed pawns. It depends on the pawns alone, which change far less often than
 // the rest of the board, so its score is cached by a hash of the pawns; a cache hit skips every
-// per-pawn test. What also depends on the kings or the pieces (how far the kings are from a
-// passed pawn, whether its path is free) is left to evaluate.ts, which gets the passed pawns as
-// a set of files.
+// per-pawn test. The cache also keeps the pawns' attacks and each file's king shelter (for a king
+// on its first two ranks, the usual case). What also depends on the kings or the pieces (how far
+// the kings are from a passed pawn, whether its path is free) is left to evaluate.ts, which gets
+// the passed pawns as a set of files.
 
 import type { Position } from '../../chess/position.ts';
 import { PAWN, WHITE, makePiece } from '../../chess/types.ts';
@@ -50,8 +51,9 @@ function addPawnAttack(color: number, sq: number): void {
   structure.pawnAttacks[color * 2 + (sq >> 6)] |= 1 << (((sq >> 1) & 0x18) | (sq & 7));
 }
 
-// The cache: per slot the pawn hash's two halves, the scores, the file sets and passed ranks, and
-// the weights' version it was scored with (never 0, so an empty slot never matches).
+// The cache: per slot the pawn hash's two halves, the scores, the file sets and passed ranks, the
+// weights' version it was scored with (never 0, so an empty slot never matches), the pawn attacks
+// and the shelters.
 const CACHE_BITS = 14;
 const CACHE_MASK = (1 << CACHE_BITS) - 1;
 const SLOT = 28;
