@@ -75,9 +75,6 @@ const CHECKS_BY = Int32Array.from([0, 0, KNIGHT_CHECK, DIAGONAL_CHECK, LINE_CHEC
 const checkMoves = new Int32Array(2 * 64);
 const checkMoveCount = new Int32Array(2);
 
-/** NEXT_TO[a - b + 119] is 1 when 0x88 squares a and b are the same or a king step apart. */
-const NEXT_TO = new Uint8Array(239);
-for (const step of [0, ...KING_STEPS]) NEXT_TO[step + 119] = 1;
 
 /** The position's value for the side to move, in centipawns. */
 export function evaluate(pos: Position): number {
@@ -242,7 +239,7 @@ function safeCheckUnits(pos: Position, color: number): number {
     const kind = checkMoves[i] >> 7;
     const sq = checkMoves[i] & 127;
     if ((kinds & (1 << kind)) !== 0 || pawnGuards(guards[enemy * 2], guards[enemy * 2 + 1], sq)
-      || NEXT_TO[sq - enemyKing] === 1 || (kind !== KNIGHT && !lineIsClear(board, sq, king)) || pos.isAttacked(sq, enemy)) continue;
+      || (KING_RELATION[sq - enemyKing] & KING_ZONE) !== 0 || (kind !== KNIGHT && !lineIsClear(board, sq, king)) || pos.isAttacked(sq, enemy)) continue;
     kinds |= 1 << kind;
     units += PARAMS[SAFE_CHECK_UNITS + kind - KNIGHT];
   }
@@ -297,9 +294,9 @@ function hangingPieces(pos: Position, color: number, stamp: number): number {
     const sq = pieceSquares[i];
     const hit = hits[sq];
     const hitBy = (hit >> 2) === stamp ? hit & 3 : 0;
-    const attacked = (hitBy & (1 << enemy)) !== 0 || NEXT_TO[sq - enemyKing] === 1;
+    const attacked = (hitBy & (1 << enemy)) !== 0 || (KING_RELATION[sq - enemyKing] & KING_ZONE) !== 0;
     if (!attacked || pawnGuards(attacks[enemy * 2], attacks[enemy * 2 + 1], sq)) continue; // pawn threats are scored apart
-    const defended = (hitBy & (1 << color)) !== 0 || NEXT_TO[sq - ownKing] === 1
+    const defended = (hitBy & (1 << color)) !== 0 || (KING_RELATION[sq - ownKing] & KING_ZONE) !== 0
       || pawnGuards(attacks[color * 2], attacks[color * 2 + 1], sq);
     if (!defended) count++;
   }
