@@ -16,6 +16,8 @@ import { makeUci } from '../../chess/uci.ts';
 import { pickBest } from '../pickBest.ts';
 import { EvalCache } from './evalCache.ts';
 import { evaluate } from './evaluate.ts';
+import { Accumulators } from './nnue/accumulator.ts';
+import { DEFAULT_NETWORK } from './nnue/defaultNetwork.ts';
 import { MovePicker } from './movePicker.ts';
 import {
   CONTINUATION_SIZE, HISTORY_MAX, continuationRow, historyIndex, pieceToName, quietHistory, scoreMoves, scoreTacticalMoves,
@@ -89,6 +91,8 @@ export class Engine {
   /** Quiet moves tried at each ply before a cut-off, to lower their history. */
   private readonly quietsTried = new Int32Array(MAX_MOVES * (MAX_PLY + 8));
   private readonly evalCache = new EvalCache();
+  /** The evaluation network's hidden layer along the current line (null: the hand-written evaluation alone). */
+  private readonly network: Accumulators | null = DEFAULT_NETWORK === null ? null : new Accumulators(DEFAULT_NETWORK);
   /** One per ply: "does this move check?" before playing it, for the pruning of quiet and losing moves. */
   private readonly checkDetectors = Array.from({ length: MAX_PLY + 8 }, () => new CheckDetector());
   /** One per ply: the node's moves, stage by stage. */
@@ -126,11 +130,17 @@ export class Engine {
     return this.evalCache.get(this.pos.hashHi, this.pos.hashLo);
   }
 
-  /** The static evaluation: `cached` (from cachedEvaluation) when there was one, else computed and cached. */
+  /**
+   * The static evaluation: `cached` (from cachedEvaluation) when there was one, else computed and
+   * cached. With a network, the mean of the network's and the hand-written evaluation's: each
+   * alone plays far worse than the mean (README, "The evaluation network", has the games). The
+   * network, small and trained on few positions, errs where the hand-written terms do not, and
+   * the other way round.
+   */
   private evaluate(cached: number): number {
     if (cached === cached) return cached;
     const pos = this.pos;
-    const value = evaluate(pos);
+    const value = this.network === null ? evaluate(pos) : (this.network.evaluate(pos) + evaluate(pos)) >> 1;
     this.evalCache.set(pos.hashHi, pos.hashLo, value);
     return value;
   }
@@ -146,7 +156,7 @@ export class Engine {
     // With a clock and one legal move there is nothing to think about.
     if (rootEnd === 1 && this.budget) {
       const only = makeUci(this.pos, this.moves[0]);
-      return { bestMove: only, ponder: null, score: { cp: evaluate(this.pos) }, depth: 0, nodes: 0, timeMs: 0, pv: [only] };
+      return { bestMove: only, ponder: null, score: { cp: this.evaluate(NaN) }, depth: 0, nodes: 0, timeMs: 0, pv: [only] };
     }
 
     let bestLine: number[] = [this.moves[0]];
@@ -185,6 +195,7 @@ export class Engine {
 
   private prepare(position: Position, limits: SearchLimits, hooks: SearchHooks): void {
     this.pos = position.clone();
+    this.network?.reset(this.pos);
     this.limits = limits;
     this.hooks = hooks;
     this.budget = planTime(limits);
@@ -265,7 +276,7 @@ export class Engine {
       alpha = Math.max(alpha, -MATE + ply);
       beta = Math.min(beta, MATE - ply - 1);
       if (alpha >= beta) return alpha;
-      if (ply >= MAX_PLY) return evaluate(pos);
+      if (ply >= MAX_PLY) return this.evaluate(NaN);
     }
 
     if (inCheck) depth++;
@@ -311,10 +322,12 @@ export class Engine {
       if (depth >= NULL_MOVE_MIN_DEPTH && !afterNull && staticEval >= beta && Math.abs(beta) < MATE_BOUND && this.hasPieces(pos.turn)) {
         const reduction = 3 + (depth >> 2) + Math.min(3, ((staticEval - beta) / 200) | 0);
         this.played[ply] = 0;
+        this.network?.pushNull();
         pos.makeNull();
         // After a pass the opponent cannot be in check: we were not checking before it.
         const score = -this.negamax(depth - 1 - reduction, -beta, -beta + 1, ply + 1, false, true, false);
         pos.unmakeNull();
+        this.network?.pop();
         if (this.stopped) return 0;
         if (score >= beta) return score >= MATE_BOUND ? beta : score;
       }
@@ -380,6 +393,7 @@ export class Engine {
       }
       const name = pieceToName(pos.board[moveFrom(move)], move);
       this.played[ply] = name;
+      this.network?.push(pos, move);
       pos.make(move);
       const givesCheck = pos.inCheckAfter(move);
       let score: number;
@@ -402,6 +416,7 @@ export class Engine {
         if (score > alpha && score < beta) score = -this.negamax(depth - 1, -beta, -alpha, ply + 1, true, false, givesCheck);
       }
       pos.unmake(move);
+      this.network?.pop();
       if (this.stopped) return 0;
 
       if (score > bestScore) {
@@ -437,7 +452,7 @@ export class Engine {
     if (++this.nodes >= this.nextPoll) this.poll();
     if (this.stopped) return 0;
     if (ply > this.seldepth) this.seldepth = ply;
-    if (ply >= MAX_PLY) return evaluate(pos);
+    if (ply >= MAX_PLY) return this.evaluate(NaN);
 
     // A table entry of any depth settles a quiescence node (whose depth is 0). Quiescence results
     // are not stored: tried, that hid a known mate in 3 (test/search/play/mate.test.ts).
@@ -477,9 +492,11 @@ export class Engine {
         if (standPat + gain + DELTA_MARGIN <= alpha) continue;
         if (SEE_VALUE[(move >> 20) & 7] < SEE_VALUE[pos.board[moveFrom(move)] & 7] && see(pos, move) < 0) continue;
       }
+      this.network?.push(pos, move);
       pos.make(move);
       const score = -this.quiescence(-beta, -alpha, ply + 1, pos.inCheckAfter(move));
       pos.unmake(move);
+      this.network?.pop();
       if (this.stopped) return 0;
       if (score > bestScore) {
         bestScore = score;
