@@ -16,9 +16,9 @@ import { parseArgs } from 'node:util';
 import { makeFen, parseFen } from '../../src/chess/fen.ts';
 import { MAX_MOVES, movePromotion } from '../../src/chess/move.ts';
 import { generateLegal, generateTactical } from '../../src/chess/movegen.ts';
-import { WHITE } from '../../src/chess/types.ts';
 import { see } from '../../src/search/play/see.ts';
 import { resolveProgram } from '../programs.ts';
+import { mulberry32 } from '../../test/support/random.ts';
 
 const { values } = parseArgs({
   options: {
@@ -33,14 +33,8 @@ const { values } = parseArgs({
   },
 });
 
-let seed = Number(values.seed) >>> 0;
-function random(): number {
-  seed = (seed + 0x6d2b79f5) >>> 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
+// The same seed gives the same walks.
+const random = mulberry32(Number(values.seed));
 
 const perPosition = Number(values['per-position']);
 const maxPlies = Number(values.plies);
@@ -128,4 +122,3 @@ async function score(from: number, step: number): Promise<void> {
 await Promise.all(Array.from({ length: workers }, (_, i) => score(i, workers)));
 out.end();
 process.stderr.write(`done: ${done} positions scored in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
-void WHITE;

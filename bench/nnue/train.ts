@@ -12,7 +12,7 @@
 // twenty is held out to measure the error (beside the hand-written evaluation's on the same
 // positions). Adam on mini-batches, whose gradients --threads worker threads share out.
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { parseFen } from '../../src/chess/fen.ts';
@@ -20,7 +20,9 @@ import { BLACK, WHITE, parsePieceLetter, type Color } from '../../src/chess/type
 import { evaluate } from '../../src/search/play/evaluate.ts';
 import { featureOf } from '../../src/search/play/nnue/features.ts';
 import { serializeNetwork } from '../../src/search/play/nnue/network.ts';
+import { type ReadCounts, scoredPositions } from '../tune/positionsFile.ts';
 import { Model, type Samples, type Shapes, sharedWeights } from './model.ts';
+import { mulberry32 } from '../../test/support/random.ts';
 
 const { values } = parseArgs({
   options: {
@@ -59,14 +61,8 @@ const QA = 255;
 const QB = 64;
 const K = SCALE / evalScale;
 
-let seed = Number(values.seed) >>> 0;
-function random(): number {
-  seed = (seed + 0x6d2b79f5) >>> 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
+// The same seed gives the same starting weights and batches.
+const random = mulberry32(Number(values.seed));
 
 // ---- the positions: features of both views, side to move, target ----
 /** A typed array that doubles as it fills: millions of positions do not fit plain arrays. */
@@ -93,49 +89,31 @@ const targets = new Growing(new Float32Array(1 << 16));
 const heldOut = new Growing(new Uint8Array(1 << 16));
 /** The held-out positions' FENs, to measure the hand-written evaluation on them too. */
 const heldOutFens = new Map<number, string>();
-const seen = new Set<string>();
-let game = 0;
-let lastPly = Infinity;
-let read = 0;
-for (const file of values.data) {
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    if (line === '') continue;
-    read++;
-    const [fen, scoreText, best, resultText] = line.split(';');
-    const fields = fen.split(' ');
-    const ply = Number(fields[5]) * 2 + (fields[1] === 'b' ? 1 : 0);
-    if (ply <= lastPly) game++;
-    lastPly = ply;
-    const score = Number(scoreText);
-    if (!Number.isFinite(score) || Math.abs(score) >= 2000 || best === undefined) continue;
-    const key = fields.slice(0, 4).join(' ');
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const board = placement(fields[0]);
-    // "-": quiet by construction (nnue:label); otherwise a capture, en passant or promotion as the
-    // best move says the position is not quiet.
-    if (best !== '-') {
-      if (best.length !== 4) continue;
-      const to = (best.charCodeAt(3) - 49) * 8 + best.charCodeAt(2) - 97;
-      const from = (best.charCodeAt(1) - 49) * 8 + best.charCodeAt(0) - 97;
-      if (board[to] !== 0) continue;
-      if ((board[from] & 7) === 1 && (from & 7) !== (to & 7)) continue;
-    }
-    const turn: Color = fields[1] === 'b' ? BLACK : WHITE;
-    for (const view of [WHITE, BLACK] as const) {
-      for (let sq = 0; sq < 64; sq++) if (board[sq] !== 0) featureList.push(featureOf(view, board[sq], sq));
-      starts.push(featureList.length);
-    }
-    turns.push(turn);
-    const whiteScore = turn === WHITE ? score : -score;
-    // "-": no game, so no result to blend in.
-    const expected = 1 / (1 + Math.exp(-whiteScore * sfRatio / evalScale));
-    targets.push(resultText === '-' ? expected : (1 - lambda) * expected + lambda * Number(resultText));
-    heldOut.push(game % 20 === 0 ? 1 : 0);
-    if (game % 20 === 0) heldOutFens.set(turns.length - 1, fen);
+const counts: ReadCounts = { lines: 0, games: 0 };
+for (const { fen, fields, score, best, result, game } of scoredPositions(values.data, counts)) {
+  const board = placement(fields[0]);
+  // "-": quiet by construction (nnue:label); otherwise a capture, en passant or promotion as the
+  // best move says the position is not quiet.
+  if (best !== '-') {
+    if (best.length !== 4) continue;
+    const to = (best.charCodeAt(3) - 49) * 8 + best.charCodeAt(2) - 97;
+    const from = (best.charCodeAt(1) - 49) * 8 + best.charCodeAt(0) - 97;
+    if (board[to] !== 0) continue;
+    if ((board[from] & 7) === 1 && (from & 7) !== (to & 7)) continue;
   }
+  const turn: Color = fields[1] === 'b' ? BLACK : WHITE;
+  for (const view of [WHITE, BLACK] as const) {
+    for (let sq = 0; sq < 64; sq++) if (board[sq] !== 0) featureList.push(featureOf(view, board[sq], sq));
+    starts.push(featureList.length);
+  }
+  turns.push(turn);
+  const whiteScore = turn === WHITE ? score : -score;
+  // "-": no game, so no result to blend in.
+  const expected = 1 / (1 + Math.exp(-whiteScore * sfRatio / evalScale));
+  targets.push(result === '-' ? expected : (1 - lambda) * expected + lambda * Number(result));
+  heldOut.push(game % 20 === 0 ? 1 : 0);
+  if (game % 20 === 0) heldOutFens.set(turns.length - 1, fen);
 }
-seen.clear();
 
 /** Piece codes by 64-square index from a FEN's placement field. */
 function placement(text: string): Uint8Array {
@@ -159,7 +137,7 @@ const heldOutOf = heldOut.done();
 const training: number[] = [];
 const validation: number[] = [];
 for (let i = 0; i < count; i++) (heldOutOf[i] === 1 ? validation : training).push(i);
-console.log(`${read} lines, ${count} positions kept: ${training.length} to train on, ${validation.length} held out (${game} games)`);
+console.log(`${counts.lines} lines, ${count} positions kept: ${training.length} to train on, ${validation.length} held out (${counts.games} games)`);
 
 // ---- the network, in floating point while it learns; threads share the positions and weights ----
 function shared<T extends Uint16Array | Int32Array | Uint8Array | Float32Array>(values: T): T {

@@ -19,6 +19,7 @@ import { makeUci, parseUci } from '../../src/chess/uci.ts';
 import { UciEngine } from '../match/engine.ts';
 import { parseEngineSpec } from '../match/spec.ts';
 import { resolveProgram } from '../programs.ts';
+import { mulberry32 } from '../../test/support/random.ts';
 
 const { values } = parseArgs({
   options: {
@@ -42,15 +43,8 @@ const workers = Number(values.workers);
 const randomChance = Number(values.random);
 const openings = readFileSync(values.openings, 'utf8').split('\n').map((line) => line.split(';')[0].trim()).filter((line) => line !== '');
 
-// A small seeded generator (mulberry32): the same seed gives the same games' openings and detours.
-let seed = Number(values.seed) >>> 0;
-function random(): number {
-  seed = (seed + 0x6d2b79f5) >>> 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
+// The same seed gives the same games' openings and detours.
+const random = mulberry32(Number(values.seed));
 
 /** Decisive once the score stays past this for ADJUDICATE_PLIES plies in a row. */
 const WIN_SCORE = 1000;

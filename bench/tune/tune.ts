@@ -11,7 +11,6 @@
 // rounded weights are measured again with the real evaluation: a round is kept only if the real
 // error on held-out positions went down.
 
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseFen } from '../../src/chess/fen.ts';
 import { isCapture, movePromotion, NO_MOVE } from '../../src/chess/move.ts';
@@ -20,6 +19,7 @@ import { WHITE } from '../../src/chess/types.ts';
 import { parseUci } from '../../src/chess/uci.ts';
 import { PARAMS, TERMS, setParam } from '../../src/search/play/evalParams.ts';
 import { evaluate } from '../../src/search/play/evaluate.ts';
+import { type ReadCounts, scoredPositions } from './positionsFile.ts';
 import { writeWeights } from './weightsFile.ts';
 
 const { values } = parseArgs({
@@ -51,40 +51,21 @@ const STEP = 24; // a multiple of the phase range, so a weight's effect survives
 // ---- the positions ----
 interface Sample { pos: Position; target: number; game: number }
 const samples: Sample[] = [];
-const seen = new Set<string>();
-let read = 0;
-// Positions of one game are alike, so positions are held out by whole games. A game's lines are
-// written together, and the move number only goes back when the next game starts.
-let game = 0;
-let lastPly = Infinity;
-for (const file of values.data) {
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    if (line === '') continue;
-    read++;
-    const [fen, scoreText, best, resultText] = line.split(';');
-    const fields = fen.split(' ');
-    const ply = Number(fields[5]) * 2 + (fields[1] === 'b' ? 1 : 0);
-    if (ply <= lastPly) game++;
-    lastPly = ply;
-    const score = Number(scoreText);
-    if (Math.abs(score) >= 2000) continue;
-    const key = fen.split(' ').slice(0, 4).join(' ');
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const pos = parseFen(fen);
-    if (pos.inCheck()) continue;
-    const move = parseUci(pos, best);
-    if (move === NO_MOVE || isCapture(move) || movePromotion(move) !== 0) continue;
-    const whiteScore = pos.turn === WHITE ? score : -score;
-    const target = (1 - lambda) / (1 + Math.exp(-whiteScore / sfScale)) + lambda * Number(resultText);
-    samples.push({ pos, target, game });
-    if (samples.length >= Number(values['max-positions'])) break;
-  }
+const counts: ReadCounts = { lines: 0, games: 0 };
+for (const { fen, score, best, result, game } of scoredPositions(values.data, counts)) {
+  const pos = parseFen(fen);
+  if (pos.inCheck()) continue;
+  const move = parseUci(pos, best);
+  if (move === NO_MOVE || isCapture(move) || movePromotion(move) !== 0) continue;
+  const whiteScore = pos.turn === WHITE ? score : -score;
+  const target = (1 - lambda) / (1 + Math.exp(-whiteScore / sfScale)) + lambda * Number(result);
+  samples.push({ pos, target, game });
+  if (samples.length >= Number(values['max-positions'])) break;
 }
 // One game in ten is held out to judge each round.
 const heldOut = samples.filter(({ game }) => game % 10 === 0);
 const training = samples.filter(({ game }) => game % 10 !== 0);
-console.log(`${read} positions read from ${game} games, ${samples.length} quiet and distinct: ${training.length} to train on, ${heldOut.length} held out`);
+console.log(`${counts.lines} positions read from ${counts.games} games, ${samples.length} quiet and distinct: ${training.length} to train on, ${heldOut.length} held out`);
 
 const whiteEval = (pos: Position): number => (pos.turn === WHITE ? evaluate(pos) : -evaluate(pos));
 const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
