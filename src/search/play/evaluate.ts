@@ -75,7 +75,6 @@ const CHECKS_BY = Int32Array.from([0, 0, KNIGHT_CHECK, DIAGONAL_CHECK, LINE_CHEC
 const checkMoves = new Int32Array(2 * 64);
 const checkMoveCount = new Int32Array(2);
 
-
 /** The position's value for the side to move, in centipawns. */
 export function evaluate(pos: Position): number {
   const board = pos.board;
