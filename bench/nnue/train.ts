@@ -161,6 +161,11 @@ const order = shared(Int32Array.from(training));
 const threads = Array.from({ length: THREADS }, () => {
   const grads = sharedWeights(shapes);
   const worker = new Worker(new URL('./worker.js', import.meta.url), { workerData: { shapes, samples, weights, grads, order } });
+  // A failed thread would leave its batch's promise waiting for ever: stop instead.
+  worker.on('error', (error) => {
+    console.error(`nnue:train: a worker thread failed: ${error.message}`);
+    process.exit(1);
+  });
   return { worker, grads };
 });
 
