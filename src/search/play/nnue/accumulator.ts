@@ -6,17 +6,38 @@
 import { FLAG_CASTLE, FLAG_EN_PASSANT, moveCaptured, moveFlag, moveFrom, movePromotion, moveTo } from '../../../chess/move.ts';
 import { castledKingSquare, castledRookSquare, type Position } from '../../../chess/position.ts';
 import { ROOK, WHITE, makePiece, type Color } from '../../../chess/types.ts';
-import { FEATURE } from './features.ts';
+import { base64Bytes } from './decode.ts';
+import { FEATURE, INPUTS } from './features.ts';
+import { KERNELS_WASM } from './kernels.ts';
 import { type Network, bucketOf } from './network.ts';
 
 /** Deeper than any line the search plays out. */
 const MAX_LINE = 256;
 const NULL_MOVE = -1;
+/** At most this many pieces stand on a board, so at most this many features are on in a view. */
+const MAX_FEATURES = 32;
+
+interface Kernels {
+  addSub(out: number, from: number, add: number, sub: number, bytes: number): void;
+  addSubSub(out: number, from: number, add: number, sub1: number, sub2: number, bytes: number): void;
+  addAddSubSub(out: number, from: number, add1: number, add2: number, sub1: number, sub2: number, bytes: number): void;
+  screlu(us: number, them: number, weights: number, bytes: number, qa: number): number;
+}
+
+let kernelsModule: WebAssembly.Module | null = null;
+/** Networks already found to fit the kernels' integer ranges. */
+const fitting = new WeakSet<Network>();
 
 export class Accumulators {
   private readonly hidden: number;
-  /** Entry e's white view at e * 2H, black view at e * 2H + H. */
-  private readonly values: Int32Array;
+  /** Bytes of one view's neurons (int16 each). */
+  private readonly viewBytes: number;
+  private readonly kernels: Kernels;
+  /** The WebAssembly memory, as int16: the input weights, then the output weights, then the line's neurons. */
+  private readonly memory: Int16Array;
+  /** Byte offsets of the output weights and of the line's neurons (entry e's white view at e × 2 views, black's next). */
+  private readonly outputAt: number;
+  private readonly valuesAt: number;
   /** Whether entry e's values are worked out. */
   private readonly ready = new Uint8Array(MAX_LINE);
   /** The move that led to entry e (NULL_MOVE for a pass) and the piece that made it. */
@@ -24,24 +45,35 @@ export class Accumulators {
   private readonly movers = new Int32Array(MAX_LINE);
   private top = 0;
 
+  /** Throws if `network`'s neurons could leave the kernels' int16 and int32 ranges. */
   constructor(private readonly network: Network) {
-    this.hidden = network.hidden;
-    this.values = new Int32Array(MAX_LINE * 2 * network.hidden);
+    checkFits(network);
+    const hidden = network.hidden;
+    this.hidden = hidden;
+    this.viewBytes = 2 * hidden;
+    this.outputAt = 2 * INPUTS * hidden;
+    this.valuesAt = this.outputAt + 2 * network.outputWeights.length;
+    const bytes = this.valuesAt + MAX_LINE * 2 * this.viewBytes;
+    const memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / 65536) });
+    kernelsModule ??= new WebAssembly.Module(base64Bytes(KERNELS_WASM));
+    this.kernels = new WebAssembly.Instance(kernelsModule, { env: { memory } }).exports as unknown as Kernels;
+    this.memory = new Int16Array(memory.buffer);
+    this.memory.set(network.inputWeights, 0);
+    this.memory.set(network.outputWeights, this.outputAt >> 1);
   }
 
   /** Starts the line at `pos`, summing its features. */
   reset(pos: Position): void {
     this.top = 0;
-    const { hidden, values } = this;
-    const weights = this.network.inputWeights;
+    const { hidden, memory } = this;
     for (let view = 0; view < 2; view++) {
-      const at = view * hidden;
-      values.set(this.network.hiddenBias, at);
+      const at = (this.valuesAt >> 1) + view * hidden;
+      memory.set(this.network.hiddenBias, at);
       for (let color = 0; color < 2; color++) {
         for (let i = 0; i < pos.pieceCount[color]; i++) {
           const sq = pos.pieceList[(color << 4) + i];
           const row = FEATURE[view * 2048 + pos.board[sq] * 128 + sq] * hidden;
-          for (let h = 0; h < hidden; h++) values[at + h] += weights[row + h];
+          for (let h = 0; h < hidden; h++) memory[at + h] += memory[row + h];
         }
       }
     }
@@ -70,37 +102,28 @@ export class Accumulators {
 
   /** The network's score of the current position, `pos`, for the side to move, in centipawns. */
   evaluate(pos: Position): number {
-    const turn = pos.turn;
     let from = this.top;
     while (this.ready[from] === 0) from--;
     for (let e = from + 1; e <= this.top; e++) this.update(e);
-    const { hidden, values, network } = this;
+    const { network, viewBytes } = this;
     const qa = network.qa;
     const bucket = bucketOf(pos.pieceCount[0] + pos.pieceCount[1], network.buckets);
-    const weights = network.outputWeights;
-    const w = bucket * 2 * hidden;
-    const us = this.top * 2 * hidden + turn * hidden;
-    const them = this.top * 2 * hidden + (turn ^ 1) * hidden;
-    let sum = 0;
-    for (let h = 0; h < hidden; h++) {
-      let a = values[us + h];
-      a = a < 0 ? 0 : a > qa ? qa : a;
-      let b = values[them + h];
-      b = b < 0 ? 0 : b > qa ? qa : b;
-      sum += a * a * weights[w + h] + b * b * weights[w + hidden + h];
-    }
+    const entry = this.valuesAt + this.top * 2 * viewBytes;
+    const us = entry + pos.turn * viewBytes;
+    const them = entry + (pos.turn ^ 1) * viewBytes;
+    const sum = this.kernels.screlu(us, them, this.outputAt + bucket * 2 * viewBytes, viewBytes, qa);
     return ((sum / qa + network.outputBias[bucket]) * network.scale / (qa * network.qb)) | 0;
   }
 
   /** Works out entry e from entry e - 1 and the move between them. */
   private update(e: number): void {
-    const { hidden, values } = this;
-    const child = e * 2 * hidden;
-    const parent = child - 2 * hidden;
+    const { kernels, viewBytes } = this;
+    const child = this.valuesAt + e * 2 * viewBytes;
+    const parent = child - 2 * viewBytes;
     this.ready[e] = 1;
     const move = this.moves[e];
     if (move === NULL_MOVE) {
-      values.copyWithin(child, parent, parent + 2 * hidden);
+      this.memory.copyWithin(child >> 1, parent >> 1, (parent >> 1) + this.hidden * 2);
       return;
     }
     const piece = this.movers[e];
@@ -108,35 +131,57 @@ export class Accumulators {
     const from = moveFrom(move);
     const to = moveTo(move);
     const flag = moveFlag(move);
-    const weights = this.network.inputWeights;
     for (let view = 0; view < 2; view++) {
       const table = view * 2048;
-      const out = child + view * hidden;
-      const inn = parent + view * hidden;
+      const out = child + view * viewBytes;
+      const inn = parent + view * viewBytes;
       if (flag === FLAG_CASTLE) {
         const kingSide = to > from;
         const rook = makePiece(us, ROOK);
-        const kingTo = castledKingSquare(us, kingSide);
-        const rookTo = castledRookSquare(us, kingSide);
-        const add1 = FEATURE[table + piece * 128 + kingTo] * hidden;
-        const add2 = FEATURE[table + rook * 128 + rookTo] * hidden;
-        const sub1 = FEATURE[table + piece * 128 + from] * hidden;
-        const sub2 = FEATURE[table + rook * 128 + to] * hidden;
-        for (let h = 0; h < hidden; h++) values[out + h] = values[inn + h] + weights[add1 + h] + weights[add2 + h] - weights[sub1 + h] - weights[sub2 + h];
+        kernels.addAddSubSub(out, inn, this.row(table, piece, castledKingSquare(us, kingSide)), this.row(table, rook, castledRookSquare(us, kingSide)),
+          this.row(table, piece, from), this.row(table, rook, to), viewBytes);
         continue;
       }
       const promotion = movePromotion(move);
-      const placed = promotion === 0 ? piece : makePiece(us, promotion);
-      const add = FEATURE[table + placed * 128 + to] * hidden;
-      const sub = FEATURE[table + piece * 128 + from] * hidden;
+      const add = this.row(table, promotion === 0 ? piece : makePiece(us, promotion), to);
+      const sub = this.row(table, piece, from);
       const captured = moveCaptured(move);
       if (captured === 0) {
-        for (let h = 0; h < hidden; h++) values[out + h] = values[inn + h] + weights[add + h] - weights[sub + h];
+        kernels.addSub(out, inn, add, sub, viewBytes);
       } else {
         const capturedSq = flag === FLAG_EN_PASSANT ? (us === WHITE ? to - 16 : to + 16) : to;
-        const taken = FEATURE[table + captured * 128 + capturedSq] * hidden;
-        for (let h = 0; h < hidden; h++) values[out + h] = values[inn + h] + weights[add + h] - weights[sub + h] - weights[taken + h];
+        kernels.addSubSub(out, inn, add, sub, this.row(table, captured, capturedSq), viewBytes);
       }
     }
   }
+
+  /** The byte offset of the input weights of `placed` on `square`, in the view whose table starts at `table`. */
+  private row(table: number, placed: number, square: number): number {
+    return FEATURE[table + placed * 128 + square] * this.viewBytes;
+  }
+}
+
+/**
+ * The kernels keep neurons in int16 and sum the output layer in four int32 lanes. Here the worst
+ * case of each is bounded: a neuron's bias and its 32 largest weights, and a lane's share of
+ * the output products at their largest.
+ */
+function checkFits(network: Network): void {
+  if (fitting.has(network)) return;
+  const { hidden, qa, inputWeights, hiddenBias, outputWeights } = network;
+  if (hidden % 8 !== 0) throw new Error(`network has ${hidden} hidden neurons: the kernels need a multiple of 8`);
+  if (qa > 0x7fff) throw new Error(`network QA ${qa} does not fit int16`);
+  const column = new Int32Array(INPUTS);
+  for (let h = 0; h < hidden; h++) {
+    for (let f = 0; f < INPUTS; f++) column[f] = Math.abs(inputWeights[f * hidden + h]);
+    column.sort();
+    let worst = Math.abs(hiddenBias[h]);
+    for (let i = INPUTS - MAX_FEATURES; i < INPUTS; i++) worst += column[i];
+    if (worst > 0x7fff) throw new Error(`network neuron ${h} can reach ${worst}, beyond int16`);
+  }
+  let largest = 0;
+  for (const w of outputWeights) largest = Math.max(largest, Math.abs(w));
+  const lane = (hidden / 2) * qa * qa * largest;
+  if (lane > 0x7fffffff) throw new Error(`network output weights up to ${largest} can overflow the output sum (${lane})`);
+  fitting.add(network);
 }

@@ -5,13 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { STARTING_FEN, parseFen } from '../../../../src/chess/fen.ts';
 import { MAX_MOVES } from '../../../../src/chess/move.ts';
 import { generateLegal } from '../../../../src/chess/movegen.ts';
-import { INPUTS } from '../../../../src/search/play/nnue/features.ts';
+import type { Position } from '../../../../src/chess/position.ts';
+import { FEATURE, INPUTS } from '../../../../src/search/play/nnue/features.ts';
 import { Accumulators } from '../../../../src/search/play/nnue/accumulator.ts';
 import type { Network } from '../../../../src/search/play/nnue/network.ts';
-import { parseNetwork, serializeNetwork } from '../../../../src/search/play/nnue/network.ts';
+import { bucketOf, parseNetwork, serializeNetwork } from '../../../../src/search/play/nnue/network.ts';
 
 /** A network of random weights: the bookkeeping is checked, not the chess. */
-function randomNetwork(hidden: number, seed: number): Network {
+function randomNetwork(hidden: number, seed: number, inputRange = 120, outputRange = 127): Network {
   let state = seed;
   const next = (range: number) => {
     state = (Math.imul(state, 1103515245) + 12345) >>> 0;
@@ -19,12 +20,35 @@ function randomNetwork(hidden: number, seed: number): Network {
   };
   return {
     hidden, qa: 255, qb: 64, scale: 400,
-    inputWeights: Int16Array.from({ length: INPUTS * hidden }, () => next(120)),
+    inputWeights: Int16Array.from({ length: INPUTS * hidden }, () => next(inputRange)),
     hiddenBias: Int16Array.from({ length: hidden }, () => next(200)),
     buckets: 4,
-    outputWeights: Int16Array.from({ length: 2 * hidden * 4 }, () => next(127)),
+    outputWeights: Int16Array.from({ length: 2 * hidden * 4 }, () => next(outputRange)),
     outputBias: Int32Array.from({ length: 4 }, () => next(5000)),
   };
+}
+
+/** The network's score worked out the plain way, in doubles, to hold the SIMD kernels to. */
+function referenceEvaluate(network: Network, pos: Position): number {
+  const { hidden, qa } = network;
+  const views = [0, 1].map((view) => {
+    const sums = Array.from(network.hiddenBias);
+    for (let sq = 0; sq < 128; sq++) {
+      if (sq & 0x88 || pos.board[sq] === 0) continue;
+      const row = FEATURE[view * 2048 + pos.board[sq] * 128 + sq] * hidden;
+      for (let h = 0; h < hidden; h++) sums[h] += network.inputWeights[row + h];
+    }
+    return sums;
+  });
+  const bucket = bucketOf(pos.pieceCount[0] + pos.pieceCount[1], network.buckets);
+  let sum = 0;
+  for (const [side, view] of [views[pos.turn], views[pos.turn ^ 1]].entries()) {
+    for (let h = 0; h < hidden; h++) {
+      const a = Math.min(qa, Math.max(0, view[h]));
+      sum += a * a * network.outputWeights[bucket * 2 * hidden + side * hidden + h];
+    }
+  }
+  return Math.trunc((sum / qa + network.outputBias[bucket]) * network.scale / (qa * network.qb));
 }
 
 const FENS = [
@@ -82,6 +106,35 @@ describe('Accumulators', () => {
       }
     }
     expect(compared).toBeGreaterThan(500);
+  });
+
+  it('scores as the plain sum of the network\'s layers, with weights up to what the kernels allow', () => {
+    // Output weights up to 1000 make each int32 lane of the output sum reach about half its range
+    // with 32 neurons; input weights up to 900 drive neurons far past the clamp on both sides.
+    for (const [hidden, inputRange, outputRange] of [[8, 120, 127], [32, 900, 1000], [128, 300, 127]]) {
+      const network = randomNetwork(hidden, hidden, inputRange, outputRange);
+      const accumulators = new Accumulators(network);
+      for (const fen of FENS) {
+        const pos = parseFen(fen);
+        accumulators.reset(pos);
+        expect(accumulators.evaluate(pos)).toBe(referenceEvaluate(network, pos));
+        const moves = new Int32Array(MAX_MOVES);
+        const count = generateLegal(pos, moves, 0);
+        for (let i = 0; i < count; i++) {
+          accumulators.push(pos, moves[i]);
+          pos.make(moves[i]);
+          expect(accumulators.evaluate(pos)).toBe(referenceEvaluate(network, pos));
+          pos.unmake(moves[i]);
+          accumulators.pop();
+        }
+      }
+    }
+  });
+
+  it('refuses a network whose sums could overflow the kernels\' integers, naming why', () => {
+    expect(() => new Accumulators(randomNetwork(12, 1))).toThrow(/12 hidden neurons: the kernels need a multiple of 8/);
+    expect(() => new Accumulators(randomNetwork(8, 1, 2000))).toThrow(/network neuron \d+ can reach \d+, beyond int16/);
+    expect(() => new Accumulators(randomNetwork(256, 1, 120, 2000))).toThrow(/output weights up to \d+ can overflow the output sum/);
   });
 
   it('scores a position for the side to move: the mirrored position scores the same', () => {
