@@ -9,8 +9,12 @@ export interface SearchLimits {
   readonly total: number;
 }
 
-/** A place held by one running search; release it when the search's answer is out. */
+/** A place held by one running search. */
 export interface SearchSlot {
+  /**
+   * Frees the place: when the search is over, before its answer is posted (a member who has seen
+   * the answer may ask again at once). Releasing again does nothing.
+   */
   release(): void;
 }
 

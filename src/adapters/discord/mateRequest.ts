@@ -18,7 +18,7 @@ import { PoolBusyError } from '../../workers/index.ts';
 import { type CachedAnswer, type ExpiringLruCache, isCacheable, mateAnswerKey } from './cache.ts';
 import { MATE_COMMAND } from './commands.ts';
 import { describeError, isReplyGone } from './errors.ts';
-import type { SearchLimiter } from './limits.ts';
+import type { SearchLimiter, SearchSlot } from './limits.ts';
 import type { Logger } from '../log.ts';
 import { ThrottledEditor } from './progress.ts';
 import { answerMessage, busyText, failureMessage, privateReply, progressMessage } from './replies.ts';
@@ -118,8 +118,9 @@ export async function handleMateCommand(interaction: ChatInputCommandInteraction
   try {
     // Acknowledge first, within Discord's 3 seconds; the search may take minutes.
     await interaction.deferReply();
-    await searchAndAnswer(interaction, problem, controller, services, context);
+    await searchAndAnswer(interaction, problem, controller, admission.slot, services, context);
   } finally {
+    // Already released when the search got as far as an answer; this is for the other ways out.
     admission.slot.release();
     finished();
   }
@@ -130,6 +131,7 @@ async function searchAndAnswer(
   interaction: ChatInputCommandInteraction,
   problem: MateProblem,
   controller: AbortController,
+  slot: SearchSlot,
   services: MateServices,
   context: Record<string, string | number | undefined>,
 ): Promise<void> {
@@ -183,6 +185,7 @@ async function searchAndAnswer(
         ? busyText('total', services.timeoutSeconds * 1000, services.limiter.limits.perUser)
         : commandErrorText(MATE_COMMAND.name, error);
     logger.error('/mate search failed', { ...context, error: describeError(error) });
+    slot.release();
     await editor.finish(failureMessage(text));
     return;
   } finally {
@@ -196,7 +199,12 @@ async function searchAndAnswer(
     // The answer matters more than its picture.
     logger.error('/mate board picture failed', { ...context, error: describeError(error) });
   }
+  // Everything the answer implies is in place before anyone can see it: Discord shows the final
+  // edit to members before it answers the bot, so a member may ask again (the same question, or
+  // another one) while that edit is still on its way back. Its answer must then come from the
+  // cache, and its place must be free: the search is over, only the edit is left to do.
   if (services.cache && isCacheable(outcome)) services.cache.set(mateAnswerKey(problem), { outcome, png });
+  slot.release();
   await editor.finish(answerMessage(answerView(problem, outcome, png, null)));
   logger.info('/mate answered', {
     ...context, outcome: describeOutcome(outcome), nodes: outcome.report.nodes, ms: Math.round(outcome.ms),

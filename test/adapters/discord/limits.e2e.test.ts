@@ -72,6 +72,22 @@ describe('with a one-second time cap and room for two searches', () => {
     expect(String((await finalEdit(third)).body.content)).toMatch(/^Mate in 1: 1\. Ra8#/);
   });
 
+  it('frees the member\'s place before the answer is shown, not when Discord confirms it', async () => {
+    // Discord shows an edit to members before it answers the bot: a member may read the answer
+    // and ask again while the bot still waits for that answer.
+    const member = newUser();
+    const first = h.mate(MATE_IN_1, 5, { user: member });
+    h.fake.answerLate({ method: 'PATCH', path: first.token, times: 100, delayMs: 500 });
+    await finalEdit(first);
+    const edits = h.fake.requestsWhere((r) => r.method === 'PATCH' && r.path.includes(first.token));
+    expect(edits.at(-1)?.status).toBe(0); // not answered yet
+
+    const next = h.mate(MATE_IN_1, 6, { user: member });
+    const reply = await next.callback();
+    expect({ type: reply.type, content: reply.data.content }).toEqual({ type: CallbackType.DeferredChannelMessageWithSource, content: undefined });
+    expect(String((await finalEdit(next)).body.content)).toMatch(/^Mate in 1: 1\. Ra8#/);
+  });
+
   it('refuses beyond the total with "busy, try again in …", but still answers from the cache', async () => {
     const cached = h.mate(KNIGHT_PROMOTION, 3, { user: newUser() });
     await finalEdit(cached);

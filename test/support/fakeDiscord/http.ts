@@ -49,6 +49,8 @@ export interface FaultSpec {
 export interface ActiveFault extends Required<Pick<FaultSpec, 'times' | 'status'>> {
   spec: FaultSpec;
   hits: number;
+  /** For a late answer (FakeDiscord.answerLate): how long it is held. */
+  delayMs?: number;
 }
 
 export async function readBody(req: IncomingMessage): Promise<{ body: unknown; files: RecordedFile[] }> {

@@ -167,6 +167,7 @@ export class FakeDiscord {
   private readonly changes = new EventEmitter();
   private readonly interactions = new Map<string, InteractionRecord>();
   private readonly faults: ActiveFault[] = [];
+  private readonly slowAnswers: ActiveFault[] = [];
   private readonly registered = new Map<string, { id: string; name: string }[]>();
   private readonly lifetimes: { ackDeadlineMs: number; tokenLifetimeMs: number };
   private port = 0;
@@ -269,6 +270,15 @@ export class FakeDiscord {
     this.faults.push({ spec, times: spec.times ?? 1, status: spec.status ?? 429, hits: 0 });
   }
 
+  /**
+   * The next matching REST request(s) are served as usual (an edit is applied and recorded at
+   * once, so members see it) but answered `delayMs` late: the bot hears back after the world has
+   * moved on, as with a slow link to the real Discord.
+   */
+  answerLate(spec: Pick<FaultSpec, 'method' | 'path' | 'times'> & { delayMs: number }): void {
+    this.slowAnswers.push({ spec, times: spec.times ?? 1, status: 200, hits: 0, delayMs: spec.delayMs });
+  }
+
   /** Closes the gateway socket (code 4000 → discord.js resumes). See FakeGateway.dropConnection. */
   dropConnection(opts?: { code?: number; terminate?: boolean }): void {
     this.gateway.dropConnection(opts);
@@ -360,6 +370,11 @@ export class FakeDiscord {
     const route = this.route(method, path, request);
     if (!route) return reply(404, { message: '404: Not Found', code: 0 });
     const [status, response] = route;
+    const slow = this.slowAnswers.find((f) => faultMatches(f, method, path));
+    if (slow) {
+      slow.hits++;
+      return void setTimeout(() => reply(status, response), slow.delayMs);
+    }
     return reply(status, response);
   }
 
