@@ -11,6 +11,8 @@ export interface Shapes {
   buckets: number;
   /** The logistic's slope per unit of output (output scale / evaluation scale). */
   k: number;
+  /** The network's share of the engine's evaluation (search.ts): 1 alone, ½ when averaged with the hand-written one. */
+  share: number;
 }
 
 /** The positions: both views' features (white's, then black's, for each), side to move, target. */
@@ -21,6 +23,9 @@ export interface Samples {
   turn: Uint8Array;
   /** Expected result for white. */
   target: Float32Array;
+  /** The rest of the engine's evaluation, for the side to move, in units of output: the
+   *  hand-written evaluation's share of it, which the network learns to complete. */
+  base: Float32Array;
 }
 
 /** The weights, or gradients of the same shapes. */
@@ -84,9 +89,14 @@ export class Model {
     return y;
   }
 
+  /** The engine's evaluation of sample i, in units of output, with the network's part in it. */
+  private blended(i: number): number {
+    return this.shapes.share * this.forward(i) + this.samples.base[i];
+  }
+
   /** The squared error of sample i's expected result. */
   error(i: number): number {
-    const p = sigmoid(this.forward(i) * this.shapes.k);
+    const p = sigmoid(this.blended(i) * this.shapes.k);
     const white = this.samples.turn[i] === WHITE ? p : 1 - p;
     return (white - this.samples.target[i]) ** 2;
   }
@@ -98,11 +108,10 @@ export class Model {
     const { features, start, turn: turns, target: targets } = this.samples;
     const { w2 } = this.weights;
     const { us, them, dUs, dThem } = this;
-    const y = this.forward(i);
-    const p = sigmoid(y * K);
+    const p = sigmoid(this.blended(i) * K);
     const turn = turns[i];
     const target = turn === WHITE ? targets[i] : 1 - targets[i];
-    const g = 2 * (p - target) * p * (1 - p) * K;
+    const g = 2 * (p - target) * p * (1 - p) * K * this.shapes.share;
     const bucket = this.bucket(i);
     const w = bucket * 2 * H;
     grads.b2[bucket] += g;

@@ -8,7 +8,9 @@
 // result, blended with the game's result where there was a game (--lambda). The loss is the
 // squared error of the network's expected result through a logistic of --eval-scale centipawns
 // per unit, flat enough that a rook up is told apart from a pawn up; --sf-ratio converts
-// Stockfish's centipawns to the engine's, so the search's margins keep their meaning. One game in
+// Stockfish's centipawns to the engine's, so the search's margins keep their meaning. What is
+// scored is the engine's evaluation: the network's --share of it plus the hand-written
+// evaluation's remainder, so the network learns what the hand-written terms miss. One game in
 // twenty is held out to measure the error (beside the hand-written evaluation's on the same
 // positions). Adam on mini-batches, whose gradients --threads worker threads share out.
 
@@ -42,6 +44,9 @@ const { values } = parseArgs({
     /** Centipawns (the engine's) per unit of the logistic the error is measured through: flat
      *  enough that being a rook up is still told apart from a pawn up. */
     'eval-scale': { type: 'string', default: '600' },
+    /** The network's share of the engine's evaluation: ½, as search.ts averages it with the
+     *  hand-written one (the network learns what the hand-written half leaves out); 1 trains it alone. */
+    share: { type: 'string', default: '0.5' },
     seed: { type: 'string', default: '1' },
     out: { type: 'string', default: 'bench/out/nnue/net.nnue' },
   },
@@ -55,6 +60,7 @@ const BATCH = Number(values.batch);
 const lambda = Number(values.lambda);
 const sfRatio = Number(values['sf-ratio']);
 const evalScale = Number(values['eval-scale']);
+const share = Number(values.share);
 /** Centipawns per unit of output, and the quantisation of the two layers. */
 const SCALE = 400;
 const QA = 255;
@@ -86,6 +92,7 @@ const starts = new Growing(new Int32Array(1 << 16));
 starts.push(0);
 const turns = new Growing(new Uint8Array(1 << 16));
 const targets = new Growing(new Float32Array(1 << 16));
+const bases = new Growing(new Float32Array(1 << 16));
 const heldOut = new Growing(new Uint8Array(1 << 16));
 /** The held-out positions' FENs, to measure the hand-written evaluation on them too. */
 const heldOutFens = new Map<number, string>();
@@ -111,6 +118,7 @@ for (const { fen, fields, score, best, result, game } of scoredPositions(values.
   // "-": no game, so no result to blend in.
   const expected = 1 / (1 + Math.exp(-whiteScore * sfRatio / evalScale));
   targets.push(result === '-' ? expected : (1 - lambda) * expected + lambda * Number(result));
+  bases.push(share === 1 ? 0 : (1 - share) * evaluate(parseFen(fen)) / SCALE);
   heldOut.push(game % 20 === 0 ? 1 : 0);
   if (game % 20 === 0) heldOutFens.set(turns.length - 1, fen);
 }
@@ -145,8 +153,10 @@ function shared<T extends Uint16Array | Int32Array | Uint8Array | Float32Array>(
   copy.set(values);
   return copy;
 }
-const shapes: Shapes = { hidden: H, buckets: BUCKETS, k: K };
-const samples: Samples = { features: shared(features), start: shared(featureStart), turn: shared(turnOf), target: shared(targetOf) };
+const shapes: Shapes = { hidden: H, buckets: BUCKETS, k: K, share };
+const samples: Samples = {
+  features: shared(features), start: shared(featureStart), turn: shared(turnOf), target: shared(targetOf), base: shared(bases.done()),
+};
 const weights = sharedWeights(shapes);
 const { w1, b1, w2, b2 } = weights;
 for (let i = 0; i < w1.length; i++) w1[i] = (random() * 2 - 1) * 0.1;
@@ -219,7 +229,7 @@ function adam(rate: number, batchSize: number): void {
   }
   console.log(`the hand-written evaluation's held-out error: ${(sum / validation.length).toExponential(4)}`);
 }
-console.log(`start: held-out error ${error(validation).toExponential(4)}`);
+console.log(`start: held-out error (the network's share ${share} of the evaluation) ${error(validation).toExponential(4)}`);
 const started = Date.now();
 for (let epoch = 1; epoch <= EPOCHS; epoch++) {
   // Step decay: the rate falls tenfold over the last third of the epochs.

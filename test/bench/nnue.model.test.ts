@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { Model, type Samples, type Shapes, type Weights, sharedWeights } from '../../bench/nnue/model.ts';
 
 describe('the network trainer', () => {
-  it('works out gradients that match finite differences of the error', () => {
-    const shapes: Shapes = { hidden: 4, buckets: 2, k: 400 / 600 };
+  it.each([1, 0.5])('works out gradients that match finite differences of the error (network share %s)', (share) => {
+    const shapes: Shapes = { hidden: 4, buckets: 2, k: 400 / 600, share };
     // Two positions: white to move with features 3, 100, 700 seen by white and 5, 200 by black;
     // black to move with fewer pieces (another output bucket).
     const samples: Samples = {
@@ -13,6 +13,7 @@ describe('the network trainer', () => {
       start: Int32Array.from([0, 3, 5, 7, 8]),
       turn: Uint8Array.from([0, 1]),
       target: Float32Array.from([0.7, 0.2]),
+      base: Float32Array.from(share === 1 ? [0, 0] : [0.4, -0.3]),
     };
     const weights = sharedWeights(shapes);
     let seed = 3;
