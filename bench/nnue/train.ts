@@ -9,10 +9,10 @@
 // squared error of the network's expected result through a logistic of --eval-scale centipawns
 // per unit, flat enough that a rook up is told apart from a pawn up; --sf-ratio converts
 // Stockfish's centipawns to the engine's, so the search's margins keep their meaning. What is
-// scored is the engine's evaluation: the network's --share of it plus the hand-written
-// evaluation's remainder, so the network learns what the hand-written terms miss. One game in
-// twenty is held out to measure the error (beside the hand-written evaluation's on the same
-// positions). Adam on mini-batches, whose gradients --threads worker threads share out.
+// scored is the network's --share of an evaluation plus the hand-written evaluation's remainder
+// (by default the network alone). One game in twenty is held out to measure the error (beside
+// the hand-written evaluation's on the same positions). Adam on mini-batches, whose gradients
+// --threads worker threads share out.
 
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -44,9 +44,10 @@ const { values } = parseArgs({
     /** Centipawns (the engine's) per unit of the logistic the error is measured through: flat
      *  enough that being a rook up is still told apart from a pawn up. */
     'eval-scale': { type: 'string', default: '600' },
-    /** The network's share of the engine's evaluation: ½, as search.ts averages it with the
-     *  hand-written one (the network learns what the hand-written half leaves out); 1 trains it alone. */
-    share: { type: 'string', default: '0.5' },
+    /** The network's share of the evaluation it is trained as: 1, alone. With ½ (as search.ts
+     *  averages it with the hand-written one) it learns what the hand-written half leaves out, and
+     *  fits better, but plays far worse (README, "The evaluation network"). */
+    share: { type: 'string', default: '1' },
     seed: { type: 'string', default: '1' },
     out: { type: 'string', default: 'bench/out/nnue/net.nnue' },
   },
