@@ -35,7 +35,8 @@ export class Accumulators {
   private readonly kernels: Kernels;
   /** The WebAssembly memory, as int16: the input weights, then the output weights, then the line's neurons. */
   private readonly memory: Int16Array;
-  /** Byte offsets of the output weights and of the line's neurons (entry e's white view at e × 2 views, black's next). */
+  /** Byte offsets of the output weights and of the line's neurons (entry e's white view starts
+   *  2 × viewBytes × e after valuesAt, its black view right after it). */
   private readonly outputAt: number;
   private readonly valuesAt: number;
   /** Whether entry e's values are worked out. */
