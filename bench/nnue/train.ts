@@ -62,6 +62,10 @@ const lambda = Number(values.lambda);
 const sfRatio = Number(values['sf-ratio']);
 const evalScale = Number(values['eval-scale']);
 const share = Number(values.share);
+if (!(share > 0 && share <= 1)) {
+  console.error(`nnue:train: --share must be a number above 0 and at most 1, not "${values.share}"`);
+  process.exit(2);
+}
 /** Centipawns per unit of output, and the quantisation of the two layers. */
 const SCALE = 400;
 const QA = 255;
