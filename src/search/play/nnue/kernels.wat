@@ -47,9 +47,10 @@
 
   ;; The output layer before its bias: the sum over both views of clamp(a, 0, qa)² × weight, the
   ;; side to move's view (`us`) against the bucket's first weights, the other view (`them`)
-  ;; against the next. Each product fits int32 (at most qa² × 2^15 when qa ≤ 255); each of the
-  ;; four lanes sums a quarter of them, and accumulator.ts checks that those sums fit too. The
-  ;; four lanes are added as doubles, which are exact here.
+  ;; against the next. Each of the four int32 lanes sums a quarter of the products;
+  ;; accumulator.ts refuses a network whose lane sum could overflow at worst (every product at
+  ;; qa² × the largest weight), so no product or sum does. The four lanes are added as doubles,
+  ;; which are exact here.
   (func $screluView (param $view i32) (param $weights i32) (param $bytes i32) (param $ceiling v128) (result v128)
     (local $i i32) (local $sum v128) (local $a v128) (local $w v128)
     (loop $next
