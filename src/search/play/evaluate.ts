@@ -15,7 +15,7 @@ import {
   THREAT_BY_ROOK_MG, THREAT_BY_ROOK_EG, HANGING_MG, HANGING_EG,
 } from './evalParams.ts';
 import { shelterScore } from './kingShelter.ts';
-import { pawnGuards, scanPawns, structure } from './pawnStructure.ts';
+import { PAWN_GUARDS, scanPawns, shelterOnFile, structure } from './pawnStructure.ts';
 
 /** Each piece's weight in the game phase; 24 at the start (all pieces on), 0 with pawns and kings only. */
 const PHASE_WEIGHT = [0, 0, 1, 1, 2, 4, 0];
@@ -93,13 +93,12 @@ export function evaluate(pos: Position): number {
     hitStamp = 1;
   }
   const stamp = hitStamp;
-  const pawnAttacks = structure.pawnAttacks;
+  const guards = structure.guards;
   for (let color = 0; color < 2; color++) {
     const sign = color === WHITE ? 1 : -1;
     const base = color << 4;
     // The squares the enemy pawns attack: mobility does not count them.
-    const guardLow = pawnAttacks[(color ^ 1) * 2];
-    const guardHigh = pawnAttacks[(color ^ 1) * 2 + 1];
+    const enemyPawnBit = 2 >> color;
     const hitBit = 1 << color;
     const enemyKing = pos.kingSquare[color ^ 1] - 119;
     const checkMoveBase = color << 6;
@@ -117,7 +116,7 @@ export function evaluate(pos: Position): number {
       phase += PHASE_WEIGHT[kind];
       if (kind !== KING) {
         pieceSquares[base + pieces++] = sq;
-        if (pawnGuards(guardLow, guardHigh, sq)) {
+        if ((PAWN_GUARDS[guards + sq] & enemyPawnBit) !== 0) {
           mg += sign * PARAMS[THREAT_BY_PAWN_MG];
           eg += sign * PARAMS[THREAT_BY_PAWN_EG];
         }
@@ -148,7 +147,7 @@ export function evaluate(pos: Position): number {
                 eg -= sign * PARAMS[threatEg];
               }
             }
-            if (!pawnGuards(guardLow, guardHigh, to)) reach++;
+            if ((PAWN_GUARDS[guards + to] & enemyPawnBit) === 0) reach++;
             const relation = KING_RELATION[to - enemyKing];
             kingZoneHits += relation & KING_ZONE;
             if ((relation & checks) !== 0 && checkCount < 64) checkMoves[checkMoveBase + checkCount++] = (kind << 7) | to;
@@ -226,7 +225,7 @@ function kingDanger(pos: Position, color: number, attackers: number, units: numb
  */
 function safeCheckUnits(pos: Position, color: number): number {
   const enemy = (color ^ 1) as 0 | 1;
-  const guards = structure.pawnAttacks;
+  const guards = structure.guards;
   const board = pos.board;
   const king = pos.kingSquare[enemy];
   const enemyKing = king - 119;
@@ -237,7 +236,7 @@ function safeCheckUnits(pos: Position, color: number): number {
   for (let i = base; i < end; i++) {
     const kind = checkMoves[i] >> 7;
     const sq = checkMoves[i] & 127;
-    if ((kinds & (1 << kind)) !== 0 || pawnGuards(guards[enemy * 2], guards[enemy * 2 + 1], sq)
+    if ((kinds & (1 << kind)) !== 0 || (PAWN_GUARDS[guards + sq] & (1 << enemy)) !== 0
       || (KING_RELATION[sq - enemyKing] & KING_ZONE) !== 0 || (kind !== KNIGHT && !lineIsClear(board, sq, king)) || pos.isAttacked(sq, enemy)) continue;
     kinds |= 1 << kind;
     units += PARAMS[SAFE_CHECK_UNITS + kind - KNIGHT];
@@ -283,7 +282,7 @@ function distance(a: number, b: number): number {
  */
 function hangingPieces(pos: Position, color: number, stamp: number): number {
   const base = color << 4;
-  const attacks = structure.pawnAttacks;
+  const guards = structure.guards;
   const enemy = color ^ 1;
   const ownKing = pos.kingSquare[color] - 119;
   const enemyKing = pos.kingSquare[enemy] - 119;
@@ -294,9 +293,9 @@ function hangingPieces(pos: Position, color: number, stamp: number): number {
     const hit = hits[sq];
     const hitBy = (hit >> 2) === stamp ? hit & 3 : 0;
     const attacked = (hitBy & (1 << enemy)) !== 0 || (KING_RELATION[sq - enemyKing] & KING_ZONE) !== 0;
-    if (!attacked || pawnGuards(attacks[enemy * 2], attacks[enemy * 2 + 1], sq)) continue; // pawn threats are scored apart
+    if (!attacked || (PAWN_GUARDS[guards + sq] & (1 << enemy)) !== 0) continue; // pawn threats are scored apart
     const defended = (hitBy & (1 << color)) !== 0 || (KING_RELATION[sq - ownKing] & KING_ZONE) !== 0
-      || pawnGuards(attacks[color * 2], attacks[color * 2 + 1], sq);
+      || (PAWN_GUARDS[guards + sq] & (1 << color)) !== 0;
     if (!defended) count++;
   }
   return count;
@@ -310,12 +309,10 @@ function hangingPieces(pos: Position, color: number, stamp: number): number {
 function kingShelter(pos: Position, color: number): number {
   const king = pos.kingSquare[color];
   const rank = color === WHITE ? king >> 4 : 7 - (king >> 4);
-  const shelter = structure.shelter;
-  const row = color * 8;
-  let best = rank <= 1 ? shelter[row + (king & 7)] : shelterScore(pos.board, color, king & 7, rank);
+  let best = rank <= 1 ? shelterOnFile(pos, color, king & 7) : shelterScore(pos.board, color, king & 7, rank);
   const rights = pos.castlingRights >> (color << 1);
-  if ((rights & 1) !== 0 && shelter[row + CASTLED_KING_FILE] > best) best = shelter[row + CASTLED_KING_FILE];
-  if ((rights & 2) !== 0 && shelter[row + CASTLED_QUEEN_FILE] > best) best = shelter[row + CASTLED_QUEEN_FILE];
+  if ((rights & 1) !== 0) best = Math.max(best, shelterOnFile(pos, color, CASTLED_KING_FILE));
+  if ((rights & 2) !== 0) best = Math.max(best, shelterOnFile(pos, color, CASTLED_QUEEN_FILE));
   return best;
 }
 

@@ -32,31 +32,19 @@ export const structure = {
   passedFiles: 0,
   /** Bits 3 * file: the rank of white's (index 0) and black's (index 1) passed pawn on that file. */
   passedRanks: new Int32Array(2),
-  /** The squares each colour's pawns attack, as 64-bit sets in two halves: index colour * 2 for
-   *  ranks 1-4, colour * 2 + 1 for ranks 5-8; bit (rank % 4) * 8 + file. See pawnGuards. */
-  pawnAttacks: new Int32Array(4),
-  /** The shelter and storm (kingShelter.ts) of a king of colour c on its first two ranks and file
-   *  f, at index c * 8 + f: it depends on the pawns only. */
-  shelter: new Int32Array(16),
+  /** Where in PAWN_GUARDS these pawns' attacked squares start: PAWN_GUARDS[structure.guards + sq]
+   *  has bit c set when a pawn of colour c attacks 0x88 square sq. */
+  guards: 0,
 };
 
-/** Does a pawn of the colour whose attack halves are `low` and `high` attack 0x88 square `sq`? */
-export function pawnGuards(low: number, high: number, sq: number): boolean {
-  return (((sq < 64 ? low : high) >>> (((sq >> 1) & 0x18) | (sq & 7))) & 1) !== 0;
-}
-
-/** Adds 0x88 square `sq` (when on the board) to the pawn attack set of `color`. */
-function addPawnAttack(color: number, sq: number): void {
-  if ((sq & 0x88) !== 0) return;
-  structure.pawnAttacks[color * 2 + (sq >> 6)] |= 1 << (((sq >> 1) & 0x18) | (sq & 7));
-}
-
 // The cache: per slot the pawn hash's two halves, the scores, the file sets and passed ranks, the
-// weights' version it was scored with (never 0, so an empty slot never matches), the pawn attacks
-// and the shelters.
+// weights' version it was scored with (never 0, so an empty slot never matches) and the king
+// shelters; and in PAWN_GUARDS the squares the pawns attack. The evaluation reads the shelters and
+// guards in place: the search moves between pawn structures at about every other evaluation, and
+// copying them out each time cost more than reading them.
 const CACHE_BITS = 14;
 const CACHE_MASK = (1 << CACHE_BITS) - 1;
-const SLOT = 28;
+const SLOT = 24;
 const cache = new Int32Array(SLOT << CACHE_BITS);
 const MG = 2;
 const EG = 3;
@@ -64,14 +52,34 @@ const FILES = 4;
 const WHITE_RANKS = 5;
 const BLACK_RANKS = 6;
 const VERSION = 7;
-const PAWN_ATTACKS = 8;
-const SHELTER = 12;
+/** The shelter and storm (kingShelter.ts) of a king of colour c on its first two ranks and file f,
+ *  at SHELTER + c * 8 + f: it depends on the pawns only. NOT_SCORED until shelterOnFile needs it:
+ *  an evaluation reads at most three files per king, so scoring all sixteen up front wasted most. */
+const SHELTER = 8;
+/** A shelter not scored yet (no real shelter score comes near it). */
+const NOT_SCORED = 0x7fffffff;
+
+/** Per cache slot, 128 bytes: which colours' pawns attack each 0x88 square (bit colour). A byte
+ *  per square, so that the evaluation's hottest loop tests a square with one load. */
+export const PAWN_GUARDS = new Uint8Array(128 << CACHE_BITS);
+
+/** Does a pawn of `color` attack 0x88 square `sq`, for the pawns scanPawns was last given? */
+export function pawnGuards(color: number, sq: number): boolean {
+  return ((PAWN_GUARDS[structure.guards + sq] >> color) & 1) !== 0;
+}
+
+/** Marks 0x88 square `sq` (when on the board) attacked by a pawn of `color` in the guard squares at `guards`. */
+function addPawnAttack(guards: number, color: number, sq: number): void {
+  if ((sq & 0x88) === 0) PAWN_GUARDS[guards + sq] |= 1 << color;
+}
 
 /** The pawns (hash halves, weights' version) that `structure` describes now: consecutive
  *  evaluations in a search mostly share their pawns, and then nothing needs doing. */
 let currentHi = 0;
 let currentLo = 0;
 let currentVersion = 0;
+/** Where in the cache the current pawns' slot starts, for shelterOnFile to keep what it scores. */
+let currentAt = 0;
 
 /** Fills `structure` for the position's pawns, from the cache when it can. */
 export function scanPawns(pos: Position): void {
@@ -82,9 +90,12 @@ export function scanPawns(pos: Position): void {
   currentHi = hi;
   currentLo = lo;
   currentVersion = version;
-  const at = (lo & CACHE_MASK) * SLOT;
+  const slot = lo & CACHE_MASK;
+  const at = slot * SLOT;
+  currentAt = at;
+  structure.guards = slot << 7;
   if (cache[at + VERSION] !== version || cache[at] !== hi || cache[at + 1] !== lo) {
-    scoreStructure(pos);
+    scoreStructure(pos, structure.guards);
     cache[at] = hi;
     cache[at + 1] = lo;
     cache[at + MG] = structure.mg;
@@ -93,8 +104,7 @@ export function scanPawns(pos: Position): void {
     cache[at + WHITE_RANKS] = structure.passedRanks[0];
     cache[at + BLACK_RANKS] = structure.passedRanks[1];
     cache[at + VERSION] = version;
-    cache.set(structure.pawnAttacks, at + PAWN_ATTACKS);
-    cache.set(structure.shelter, at + SHELTER);
+    cache.fill(NOT_SCORED, at + SHELTER, at + SHELTER + 16);
   } else {
     structure.mg = cache[at + MG];
     structure.eg = cache[at + EG];
@@ -102,14 +112,26 @@ export function scanPawns(pos: Position): void {
     structure.passedFiles = cache[at + FILES] >>> 16;
     structure.passedRanks[0] = cache[at + WHITE_RANKS];
     structure.passedRanks[1] = cache[at + BLACK_RANKS];
-    const attacks = structure.pawnAttacks;
-    for (let i = 0; i < 4; i++) attacks[i] = cache[at + PAWN_ATTACKS + i];
-    const shelter = structure.shelter;
-    for (let i = 0; i < 16; i++) shelter[i] = cache[at + SHELTER + i];
   }
 }
 
-function scoreStructure(pos: Position): void {
+/**
+ * The shelter and storm of a `color` king on its first two ranks on `file`, for the pawns
+ * scanPawns was last given (`pos` must have them): scored the first time it is asked for, then
+ * kept with the pawns' cache slot.
+ */
+export function shelterOnFile(pos: Position, color: number, file: number): number {
+  const index = currentAt + SHELTER + color * 8 + file;
+  let score = cache[index];
+  if (score === NOT_SCORED) {
+    score = shelterScore(pos.board, color, file, 0);
+    cache[index] = score;
+  }
+  return score;
+}
+
+/** Scores the position's pawns into `structure`, and marks the squares they attack in PAWN_GUARDS from `guards` on. */
+function scoreStructure(pos: Position, guards: number): void {
   const board = pos.board;
   for (let i = 0; i < 16; i++) {
     pawnsOnFile[i] = 0;
@@ -135,7 +157,7 @@ function scoreStructure(pos: Position): void {
   let passedFiles = 0;
   structure.passedRanks[0] = 0;
   structure.passedRanks[1] = 0;
-  structure.pawnAttacks.fill(0);
+  PAWN_GUARDS.fill(0, guards, guards + 128);
   for (let color = 0; color < 2; color++) {
     const sign = color === WHITE ? 1 : -1;
     const base = color << 4;
@@ -148,8 +170,8 @@ function scoreStructure(pos: Position): void {
       if (board[sq] !== pawn) continue;
       mg += sign * MG_PST[pawn * 128 + sq];
       eg += sign * EG_PST[pawn * 128 + sq];
-      addPawnAttack(color, sq - back - 1);
-      addPawnAttack(color, sq - back + 1);
+      addPawnAttack(guards, color, sq - back - 1);
+      addPawnAttack(guards, color, sq - back + 1);
       const file = sq & 7;
       const rank = color === WHITE ? sq >> 4 : 7 - (sq >> 4);
       // Doubled: every pawn of ours on the file except the rearmost one.
@@ -183,9 +205,6 @@ function scoreStructure(pos: Position): void {
         structure.passedRanks[color] |= rank << (3 * file);
       }
     }
-  }
-  for (let color = 0; color < 2; color++) {
-    for (let file = 0; file < 8; file++) structure.shelter[color * 8 + file] = shelterScore(board, color, file, 0);
   }
   structure.mg = mg;
   structure.eg = eg;
