@@ -75,6 +75,41 @@ const CHECKS_BY = Int32Array.from([0, 0, KNIGHT_CHECK, DIAGONAL_CHECK, LINE_CHEC
 const checkMoves = new Int32Array(2 * 64);
 const checkMoveCount = new Int32Array(2);
 
+/**
+ * The cheap part of evaluate: material, piece-square values and the (cached) pawn structure,
+ * tapered the same way. What evaluate adds to it (mobility, threats, king safety, the passed
+ * pawns' endgame terms, endgame scaling) came to more than BASE_EVALUATION_SPREAD in 0.3% of the
+ * 297,407 quiescence positions of `chessbot bench --depth 9`, and to more than 400 in 82 of them.
+ */
+export function baseEvaluate(pos: Position): number {
+  const board = pos.board;
+  let mg = 0;
+  let eg = 0;
+  let phase = 0;
+  scanPawns(pos);
+  for (let color = 0; color < 2; color++) {
+    const sign = color === WHITE ? 1 : -1;
+    const base = color << 4;
+    for (let i = 0; i < pos.pieceCount[color]; i++) {
+      const sq = pos.pieceList[base + i];
+      const piece = board[sq];
+      const kind = piece & 7;
+      if (kind === PAWN) continue; // in the structure's score
+      mg += sign * MG_PST[piece * 128 + sq];
+      eg += sign * EG_PST[piece * 128 + sq];
+      phase += PHASE_WEIGHT[kind];
+    }
+  }
+  mg += structure.mg;
+  eg += structure.eg;
+  if (phase > MAX_PHASE) phase = MAX_PHASE;
+  const score = ((mg * phase + eg * (MAX_PHASE - phase)) / MAX_PHASE) | 0;
+  return (pos.turn === WHITE ? score : -score) + PARAMS[TEMPO];
+}
+
+/** How far evaluate strays from baseEvaluate but in rare positions (measured: see baseEvaluate). */
+export const BASE_EVALUATION_SPREAD = 300;
+
 /** The position's value for the side to move, in centipawns. */
 export function evaluate(pos: Position): number {
   const board = pos.board;
