@@ -100,10 +100,13 @@ export function baseEvaluate(pos: Position): number {
       phase += PHASE_WEIGHT[kind];
     }
   }
-  mg += structure.mg;
-  eg += structure.eg;
-  if (phase > MAX_PHASE) phase = MAX_PHASE;
-  const score = ((mg * phase + eg * (MAX_PHASE - phase)) / MAX_PHASE) | 0;
+  return tapered(pos, mg + structure.mg, eg + structure.eg, phase);
+}
+
+/** The middlegame and endgame scores (white's) blended by the game `phase`, for the side to move. */
+function tapered(pos: Position, mg: number, eg: number, phase: number): number {
+  const middlegame = Math.min(phase, MAX_PHASE);
+  const score = ((mg * middlegame + eg * (MAX_PHASE - middlegame)) / MAX_PHASE) | 0;
   return (pos.turn === WHITE ? score : -score) + PARAMS[TEMPO];
 }
 
@@ -233,10 +236,7 @@ export function evaluate(pos: Position): number {
   mg += structure.mg;
   eg += structure.eg + passedPawnEndgame(pos);
 
-  if (phase > MAX_PHASE) phase = MAX_PHASE;
-  eg = scaleEndgame(pos, eg);
-  const score = ((mg * phase + eg * (MAX_PHASE - phase)) / MAX_PHASE) | 0;
-  return (pos.turn === WHITE ? score : -score) + PARAMS[TEMPO];
+  return tapered(pos, mg, scaleEndgame(pos, eg), phase);
 }
 
 /**
