@@ -7,6 +7,7 @@ import { pieceAttacks } from '../../../src/chess/attacks.ts';
 import { FLAG_EN_PASSANT, MAX_MOVES, moveCaptured, moveFlag, moveFrom, movePromotion, moveTo } from '../../../src/chess/move.ts';
 import { generateLegal } from '../../../src/chess/movegen.ts';
 import type { Position } from '../../../src/chess/position.ts';
+import { KING } from '../../../src/chess/types.ts';
 import { parseUci } from '../../../src/chess/uci.ts';
 import { BENCH_POSITIONS } from '../../../src/adapters/cli/benchPositions.ts';
 import { SEE_VALUE, see } from '../../../src/search/play/see.ts';
@@ -108,5 +109,29 @@ describe('static exchange evaluation in play', () => {
       }
     }
     expect(compared).toBeGreaterThan(10000);
+  });
+
+  // The search skips the exchange when this bound already keeps a move within its pruning margin.
+  it('never loses more than the moving piece, less what it takes (promotions aside)', () => {
+    const random = mulberry32(20261122);
+    const moves = new Int32Array(MAX_MOVES);
+    let tight = 0;
+    for (const { fen } of BENCH_POSITIONS) {
+      const pos = parseFen(fen);
+      for (let ply = 0; ply < 40; ply++) {
+        const count = generateLegal(pos, moves, 0);
+        if (count === 0) break;
+        for (let i = 0; i < count; i++) {
+          const move = moves[i];
+          if (movePromotion(move) !== 0) continue;
+          const bound = SEE_VALUE[moveCaptured(move) & 7] - SEE_VALUE[pos.board[moveFrom(move)] & 7];
+          const value = see(pos, move);
+          expect(value, `${fen} move ${move}`).toBeGreaterThanOrEqual(bound);
+          if (value === bound && (pos.board[moveFrom(move)] & 7) !== KING) tight++;
+        }
+        pos.make(moves[Math.floor(random() * count)]);
+      }
+    }
+    expect(tight).toBeGreaterThan(100); // the bound is reached, not merely loose
   });
 });
