@@ -78,8 +78,6 @@ function addPawnAttack(guards: number, color: number, sq: number): void {
 let currentHi = 0;
 let currentLo = 0;
 let currentVersion = 0;
-/** Where in the cache the current pawns' slot starts, for shelterOnFile to keep what it scores. */
-let currentAt = 0;
 
 /** Fills `structure` for the position's pawns, from the cache when it can. */
 export function scanPawns(pos: Position): void {
@@ -92,7 +90,6 @@ export function scanPawns(pos: Position): void {
   currentVersion = version;
   const slot = lo & CACHE_MASK;
   const at = slot * SLOT;
-  currentAt = at;
   structure.guards = slot << 7;
   if (cache[at + VERSION] !== version || cache[at] !== hi || cache[at + 1] !== lo) {
     scoreStructure(pos, structure.guards);
@@ -121,7 +118,7 @@ export function scanPawns(pos: Position): void {
  * kept with the pawns' cache slot.
  */
 export function shelterOnFile(pos: Position, color: number, file: number): number {
-  const index = currentAt + SHELTER + color * 8 + file;
+  const index = (structure.guards >> 7) * SLOT + SHELTER + color * 8 + file; // the current pawns' slot
   let score = cache[index];
   if (score === NOT_SCORED) {
     score = shelterScore(pos.board, color, file, 0);

@@ -93,6 +93,9 @@ export class Engine {
   private readonly evalCache = new EvalCache();
   /** The evaluation network's hidden layer along the current line (null: the hand-written evaluation alone). */
   private readonly network: Accumulators | null = DEFAULT_NETWORK === null ? null : new Accumulators(DEFAULT_NETWORK);
+  /** How far the full static evaluation may stray from standPat's estimate: the hand-written
+   *  evaluation's spread, halved when it is half of the mean with the network. */
+  private readonly lazyMargin = this.network === null ? BASE_EVALUATION_SPREAD : BASE_EVALUATION_SPREAD >> 1;
   /** One per ply: "does this move check?" before playing it, for the pruning of quiet and losing moves. */
   private readonly checkDetectors = Array.from({ length: MAX_PLY + 8 }, () => new CheckDetector());
   /** One per ply: the node's moves, stage by stage. */
@@ -139,8 +142,13 @@ export class Engine {
    */
   private evaluate(cached: number): number {
     if (cached === cached) return cached;
+    return this.evaluateWith(this.network === null ? 0 : this.network.evaluate(this.pos));
+  }
+
+  /** The static evaluation (see evaluate) given the network's score (ignored without a network); cached. */
+  private evaluateWith(network: number): number {
     const pos = this.pos;
-    const value = this.network === null ? evaluate(pos) : (this.network.evaluate(pos) + evaluate(pos)) >> 1;
+    const value = this.network === null ? evaluate(pos) : (network + evaluate(pos)) >> 1;
     this.evalCache.set(pos.hashHi, pos.hashLo, value);
     return value;
   }
@@ -157,12 +165,10 @@ export class Engine {
     const pos = this.pos;
     const network = this.network === null ? 0 : this.network.evaluate(pos);
     const estimate = this.network === null ? baseEvaluate(pos) : (network + baseEvaluate(pos)) >> 1;
-    const margin = this.network === null ? BASE_EVALUATION_SPREAD : BASE_EVALUATION_SPREAD >> 1;
+    const margin = this.lazyMargin;
     if (estimate - margin >= beta) return estimate - margin;
     if (estimate + margin <= alpha) return estimate + margin;
-    const value = this.network === null ? evaluate(pos) : (network + evaluate(pos)) >> 1;
-    this.evalCache.set(pos.hashHi, pos.hashLo, value);
-    return value;
+    return this.evaluateWith(network);
   }
 
   /** Searches `position` (left unchanged) within `limits` and returns the best move found. */
