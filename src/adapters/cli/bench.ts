@@ -13,7 +13,7 @@ import type { CliCommand } from './command.ts';
 import { BENCH_POSITIONS, type BenchPosition } from './benchPositions.ts';
 import { splitOptions } from './options.ts';
 
-/** About 2.9 M nodes with the engine of this writing: some 5 s at its ~560 k nodes/s on one core. */
+/** About 2.2 M nodes with the engine of this writing: some 5 s at its ~430 k nodes/s on one core. */
 export const DEFAULT_BENCH_DEPTH = 11;
 const MAX_BENCH_DEPTH = 30;
 /** Fixed, so that the signature does not depend on the configuration. */
