@@ -2,12 +2,17 @@
 // written by tune:generate), a few random legal moves lead to nearby positions, unlike any a
 // strong engine's game would reach (pieces traded unevenly, kings in odd places) but like many
 // the search meets. Those that are quiet (not in check, no capture or promotion that wins
-// material for the side to move) are scored by Stockfish's static evaluation ("eval").
+// material for the side to move) are scored by Stockfish's static evaluation ("eval"), or with
+// --nodes N by its search of N nodes ("go nodes N"): some 150 positions a second per worker at
+// 3,000 nodes instead of some 7,500, but a search's score, which is what the engine's search
+// needs its evaluation to foresee.
 //
 //   npm run nnue:label -- --data bench/out/nnue/gen1.txt --per-position 4 --workers 2 --out bench/out/nnue/walks1.txt
 //
-// Line format as tune:generate's, with "-" for the best move (quiet by construction) and for the
-// game's result (there was no game): <fen>;<score cp for the side to move>;-;-
+// Line format as tune:generate's, with "-" for the game's result (there was no game), and for the
+// best move after a static evaluation (quiet by construction):
+// <fen>;<score cp for the side to move>;<best move or ->;-
+// A search that finds a mate writes nothing: the trainer leaves mate scores out.
 
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -30,8 +35,16 @@ const { values } = parseArgs({
     out: { type: 'string', default: 'bench/out/nnue/walks.txt' },
     seed: { type: 'string', default: '1' },
     engine: { type: 'string', default: 'stockfish' },
+    /** Score by a search of this many nodes instead of the static evaluation. */
+    nodes: { type: 'string' },
   },
 });
+
+const searchNodes = values.nodes === undefined ? null : Number(values.nodes);
+if (searchNodes !== null && !(Number.isInteger(searchNodes) && searchNodes > 0)) {
+  process.stderr.write(`nnue:label: --nodes must be a whole number above 0, not "${values.nodes}"\n`);
+  process.exit(2);
+}
 
 // The same seed gives the same walks.
 const random = mulberry32(Number(values.seed));
@@ -94,19 +107,33 @@ async function score(from: number, step: number): Promise<void> {
   for (let i = from; i < fens.length; i += step) mine.push(fens[i]);
   let next = 0;
   const BATCH = 500;
+  const ask = searchNodes === null ? 'eval' : `go nodes ${searchNodes}`;
   const send = () => {
     const batch = mine.slice(next, next + BATCH);
-    engine.stdin.write(batch.map((fen) => `position fen ${fen}\neval\n`).join(''));
+    engine.stdin.write(batch.map((fen) => `position fen ${fen}\n${ask}\n`).join(''));
   };
   let answered = 0;
+  /** The search's latest score for the side to move, in centipawns; null after a mate score. */
+  let searchScore: number | null = null;
   send();
   for await (const line of lines) {
-    if (!line.startsWith('Final evaluation')) continue;
-    const fen = mine[answered++];
-    const match = /([-+]?\d+\.\d+)/.exec(line);
-    if (match !== null) {
-      const white = Math.round(Number(match[1]) * 100);
-      out.write(`${fen};${fen.split(' ')[1] === 'w' ? white : -white};-;-\n`);
+    if (searchNodes !== null) {
+      // Each search's info lines come before its bestmove (a search answers in order).
+      const info = /^info .*\bscore (cp|mate) (-?\d+)/.exec(line);
+      if (info !== null) searchScore = info[1] === 'cp' ? Number(info[2]) : null;
+      if (!line.startsWith('bestmove')) continue;
+      const fen = mine[answered++];
+      const best = line.split(' ')[1];
+      if (searchScore !== null && best !== undefined && best !== '(none)') out.write(`${fen};${searchScore};${best};-\n`);
+      searchScore = null;
+    } else {
+      if (!line.startsWith('Final evaluation')) continue;
+      const fen = mine[answered++];
+      const match = /([-+]?\d+\.\d+)/.exec(line);
+      if (match !== null) {
+        const white = Math.round(Number(match[1]) * 100);
+        out.write(`${fen};${fen.split(' ')[1] === 'w' ? white : -white};-;-\n`);
+      }
     }
     done++;
     if (done % 100000 === 0) process.stderr.write(`${done} scored, ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
