@@ -14,14 +14,14 @@
 // the hand-written evaluation's on the same positions). Adam on mini-batches, whose gradients
 // --threads worker threads share out.
 
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { parseFen } from '../../src/chess/fen.ts';
 import { BLACK, WHITE, parsePieceLetter, type Color } from '../../src/chess/types.ts';
 import { evaluate } from '../../src/search/play/evaluate.ts';
 import { featureOf } from '../../src/search/play/nnue/features.ts';
-import { serializeNetwork } from '../../src/search/play/nnue/network.ts';
+import { type Network, parseNetwork, serializeNetwork } from '../../src/search/play/nnue/network.ts';
 import { type ReadCounts, scoredPositions } from '../tune/positionsFile.ts';
 import { Model, type Samples, type Shapes, sharedWeights } from './model.ts';
 import { mulberry32 } from '../../test/support/random.ts';
@@ -49,6 +49,9 @@ const { values } = parseArgs({
      *  fits better, but plays far worse (README, "The evaluation network"). */
     share: { type: 'string', default: '1' },
     seed: { type: 'string', default: '1' },
+    /** Start from this network file's weights (same shapes) instead of random ones: more training
+     *  of a network already made, e.g. on new positions with a lower --rate. */
+    init: { type: 'string' },
     out: { type: 'string', default: 'bench/out/nnue/net.nnue' },
   },
 });
@@ -166,6 +169,29 @@ const weights = sharedWeights(shapes);
 const { w1, b1, w2, b2 } = weights;
 for (let i = 0; i < w1.length; i++) w1[i] = (random() * 2 - 1) * 0.1;
 for (let i = 0; i < w2.length; i++) w2[i] = (random() * 2 - 1) * 0.1;
+if (values.init !== undefined) startFrom(values.init);
+
+/** Sets the weights to a network file's, undoing save's quantisation; exits naming any mismatch. */
+function startFrom(path: string): void {
+  let network: Network;
+  try {
+    network = parseNetwork(readFileSync(path));
+  } catch (error) {
+    console.error(`nnue:train: --init ${path}: ${(error as Error).message}`);
+    process.exit(2);
+  }
+  const mismatch = network.hidden !== H ? `${network.hidden} hidden neurons, not ${H}`
+    : network.buckets !== BUCKETS ? `${network.buckets} buckets, not ${BUCKETS}`
+    : network.qa !== QA || network.qb !== QB || network.scale !== SCALE ? 'other quantisation' : null;
+  if (mismatch !== null) {
+    console.error(`nnue:train: --init ${path}: the network has ${mismatch}`);
+    process.exit(2);
+  }
+  network.inputWeights.forEach((x, i) => { w1[i] = x / QA; });
+  network.hiddenBias.forEach((x, i) => { b1[i] = x / QA; });
+  network.outputWeights.forEach((x, i) => { w2[i] = x / QB; });
+  network.outputBias.forEach((x, i) => { b2[i] = x / (QA * QB); });
+}
 const params = [w1, b1, w2, b2];
 const moment1 = params.map((p) => new Float32Array(p.length));
 const moment2 = params.map((p) => new Float32Array(p.length));
