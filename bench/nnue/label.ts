@@ -29,7 +29,8 @@ const { values } = parseArgs({
   options: {
     data: { type: 'string', multiple: true, default: ['bench/out/nnue/gen1.txt'] },
     'per-position': { type: 'string', default: '4' },
-    /** At most this many random moves from each starting position (at least one). */
+    /** At most this many random moves from each starting position (at least one); 0 scores the
+     *  given positions themselves (the quiet ones), e.g. those of the engine's own games. */
     plies: { type: 'string', default: '4' },
     workers: { type: 'string', default: '2' },
     out: { type: 'string', default: 'bench/out/nnue/walks.txt' },
@@ -51,6 +52,10 @@ const random = mulberry32(Number(values.seed));
 
 const perPosition = Number(values['per-position']);
 const maxPlies = Number(values.plies);
+if (!(Number.isInteger(maxPlies) && maxPlies >= 0)) {
+  process.stderr.write(`nnue:label: --plies must be a whole number, 0 or more, not "${values.plies}"\n`);
+  process.exit(2);
+}
 const moves = new Int32Array(MAX_MOVES);
 
 /** Quiet for the side to move: not in check, and no capture or promotion gains material. */
@@ -69,7 +74,7 @@ for (const file of values.data) {
     const start = line.split(';')[0];
     for (let walk = 0; walk < perPosition; walk++) {
       const pos = parseFen(start);
-      const plies = 1 + Math.floor(random() * maxPlies);
+      const plies = maxPlies === 0 ? 0 : 1 + Math.floor(random() * maxPlies);
       let ok = true;
       for (let ply = 0; ply < plies && ok; ply++) {
         const count = generateLegal(pos, moves, 0);

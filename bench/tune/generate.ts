@@ -1,6 +1,7 @@
-// Training positions for the evaluation tuner: Stockfish plays itself at a fixed node count from
-// the match openings, and every position it searched is written with Stockfish's score (side to
-// move, centipawns), its best move and the game's result. The tuner later keeps the quiet ones.
+// Training positions for the evaluation tuner: Stockfish (or --engine, any UCI engine) plays
+// itself at a fixed node count from the match openings, and every position it searched is written
+// with the engine's score (side to move, centipawns), its best move and the game's result. The
+// tuner later keeps the quiet ones.
 //
 //   npm run tune:generate -- --games 1000 --nodes 4000 --workers 2 --out bench/out/tune/positions.txt
 //
@@ -67,7 +68,8 @@ const started = Date.now();
 
 async function playGames(): Promise<void> {
   const engine = await UciEngine.start(parseEngineSpec(`cmd=${JSON.stringify(enginePath)}`));
-  engine.configure([['Threads', '1'], ['Hash', '16']]);
+  // One thread where the engine has a choice (ours has no Threads option: it always uses one).
+  engine.configure(engine.option('Threads') === undefined ? [['Hash', '16']] : [['Threads', '1'], ['Hash', '16']]);
   await engine.ready();
   while (nextGame < games) {
     nextGame++;
