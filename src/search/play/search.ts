@@ -521,7 +521,9 @@ export class Engine {
         // Delta pruning, then skip captures that lose material in the exchange.
         const gain = SEE_VALUE[(move >> 20) & 7] + (movePromotion(move) ? SEE_VALUE[QUEEN] : 0);
         if (standPat + gain + DELTA_MARGIN <= alpha) continue;
-        if (SEE_VALUE[(move >> 20) & 7] < SEE_VALUE[pos.board[moveFrom(move)] & 7] && see(pos, move) < 0) continue;
+        // A capture of a lesser piece may lose the taker; not the king's (it is legal, so nothing retakes).
+        const taker = pos.board[moveFrom(move)] & 7;
+        if (taker !== KING && SEE_VALUE[(move >> 20) & 7] < SEE_VALUE[taker] && see(pos, move) < 0) continue;
       }
       this.network?.push(pos, move);
       pos.make(move);
@@ -623,9 +625,12 @@ function fitsPosition(pos: Position, move: number): boolean {
 
 /** Does `move` lose more in the exchange on its square than SEE pruning allows at `depth`? */
 function losesExchange(pos: Position, move: number, quiet: boolean, depth: number): boolean {
+  const mover = pos.board[moveFrom(move)] & 7;
+  // A legal king move goes where no enemy piece attacks: nothing can take the king back.
+  if (mover === KING) return false;
   // The exchange cannot lose more than the moving piece, less what it takes: when that is within
   // the margin, no exchange needs working out (a pawn's quiet move from depth 2 on, the commonest).
-  const risked = SEE_VALUE[pos.board[moveFrom(move)] & 7];
+  const risked = SEE_VALUE[mover];
   // Castling is encoded as the king taking its own rook: no exchange of ours to look at.
   if (quiet) return moveFlag(move) !== FLAG_CASTLE && risked > SEE_PRUNE_QUIET_MARGIN * depth && see(pos, move) < -SEE_PRUNE_QUIET_MARGIN * depth;
   const taken = SEE_VALUE[moveCaptured(move) & 7];

@@ -4,7 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseFen } from '../../../src/chess/fen.ts';
 import { pieceAttacks } from '../../../src/chess/attacks.ts';
-import { FLAG_EN_PASSANT, MAX_MOVES, moveCaptured, moveFlag, moveFrom, movePromotion, moveTo } from '../../../src/chess/move.ts';
+import {
+  FLAG_CASTLE, FLAG_EN_PASSANT, MAX_MOVES, moveCaptured, moveFlag, moveFrom, movePromotion, moveTo,
+} from '../../../src/chess/move.ts';
 import { generateLegal } from '../../../src/chess/movegen.ts';
 import type { Position } from '../../../src/chess/position.ts';
 import { KING } from '../../../src/chess/types.ts';
@@ -133,5 +135,27 @@ describe('static exchange evaluation in play', () => {
       }
     }
     expect(tight).toBeGreaterThan(100); // the bound is reached, not merely loose
+  });
+
+  // The search skips the exchange of every king move on the strength of this.
+  it('never has a legal king move lose material: nothing can take the king back', () => {
+    const random = mulberry32(20261123);
+    const moves = new Int32Array(MAX_MOVES);
+    let kingMoves = 0;
+    for (const { fen } of BENCH_POSITIONS) {
+      const pos = parseFen(fen);
+      for (let ply = 0; ply < 60; ply++) {
+        const count = generateLegal(pos, moves, 0);
+        if (count === 0) break;
+        for (let i = 0; i < count; i++) {
+          const move = moves[i];
+          if ((pos.board[moveFrom(move)] & 7) !== KING || moveFlag(move) === FLAG_CASTLE) continue;
+          kingMoves++;
+          expect(see(pos, move), `${fen} move ${move}`).toBe(SEE_VALUE[moveCaptured(move) & 7]);
+        }
+        pos.make(moves[Math.floor(random() * count)]);
+      }
+    }
+    expect(kingMoves).toBeGreaterThan(1000);
   });
 });
