@@ -93,69 +93,57 @@ function referenceSee(pos: Position, move: number): number {
   return gains[0] | 0; // as an Int32Array would hold it (no -0)
 }
 
-describe('static exchange evaluation in play', () => {
-  it('agrees with the plain piece-list scan on every move of random playouts', () => {
-    const random = mulberry32(20261121);
-    const moves = new Int32Array(MAX_MOVES);
-    let compared = 0;
-    for (const { fen } of [...BENCH_POSITIONS, ...BENCH_POSITIONS]) {
+/**
+ * Calls `visit` with every legal move along random playouts of up to `plies` plies from each bench
+ * position (all of them `rounds` times over), before the playout's random move is made.
+ */
+function forEachPlayoutMove(seed: number, plies: number, rounds: number, visit: (pos: Position, move: number, fen: string) => void): void {
+  const random = mulberry32(seed);
+  const moves = new Int32Array(MAX_MOVES);
+  for (let round = 0; round < rounds; round++) {
+    for (const { fen } of BENCH_POSITIONS) {
       const pos = parseFen(fen);
-      for (let ply = 0; ply < 40; ply++) {
+      for (let ply = 0; ply < plies; ply++) {
         const count = generateLegal(pos, moves, 0);
         if (count === 0) break;
-        for (let i = 0; i < count; i++) {
-          expect(see(pos, moves[i]), `${fen} move ${moves[i]}`).toBe(referenceSee(pos, moves[i]));
-          compared++;
-        }
+        for (let i = 0; i < count; i++) visit(pos, moves[i], fen);
         pos.make(moves[Math.floor(random() * count)]);
       }
     }
+  }
+}
+
+describe('static exchange evaluation in play', () => {
+  it('agrees with the plain piece-list scan on every move of random playouts', () => {
+    let compared = 0;
+    forEachPlayoutMove(20261121, 40, 2, (pos, move, fen) => {
+      expect(see(pos, move), `${fen} move ${move}`).toBe(referenceSee(pos, move));
+      compared++;
+    });
     expect(compared).toBeGreaterThan(10000);
   });
 
   // The search skips the exchange when this bound already keeps a move within its pruning margin.
   it('never loses more than the moving piece, less what it takes (promotions aside)', () => {
-    const random = mulberry32(20261122);
-    const moves = new Int32Array(MAX_MOVES);
     let tight = 0;
-    for (const { fen } of BENCH_POSITIONS) {
-      const pos = parseFen(fen);
-      for (let ply = 0; ply < 40; ply++) {
-        const count = generateLegal(pos, moves, 0);
-        if (count === 0) break;
-        for (let i = 0; i < count; i++) {
-          const move = moves[i];
-          if (movePromotion(move) !== 0) continue;
-          const bound = SEE_VALUE[moveCaptured(move) & 7] - SEE_VALUE[pos.board[moveFrom(move)] & 7];
-          const value = see(pos, move);
-          expect(value, `${fen} move ${move}`).toBeGreaterThanOrEqual(bound);
-          if (value === bound && (pos.board[moveFrom(move)] & 7) !== KING) tight++;
-        }
-        pos.make(moves[Math.floor(random() * count)]);
-      }
-    }
+    forEachPlayoutMove(20261122, 40, 1, (pos, move, fen) => {
+      if (movePromotion(move) !== 0) return;
+      const bound = SEE_VALUE[moveCaptured(move) & 7] - SEE_VALUE[pos.board[moveFrom(move)] & 7];
+      const value = see(pos, move);
+      expect(value, `${fen} move ${move}`).toBeGreaterThanOrEqual(bound);
+      if (value === bound && (pos.board[moveFrom(move)] & 7) !== KING) tight++;
+    });
     expect(tight).toBeGreaterThan(100); // the bound is reached, not merely loose
   });
 
   // The search skips the exchange of every king move on the strength of this.
   it('never has a legal king move lose material: nothing can take the king back', () => {
-    const random = mulberry32(20261123);
-    const moves = new Int32Array(MAX_MOVES);
     let kingMoves = 0;
-    for (const { fen } of BENCH_POSITIONS) {
-      const pos = parseFen(fen);
-      for (let ply = 0; ply < 60; ply++) {
-        const count = generateLegal(pos, moves, 0);
-        if (count === 0) break;
-        for (let i = 0; i < count; i++) {
-          const move = moves[i];
-          if ((pos.board[moveFrom(move)] & 7) !== KING || moveFlag(move) === FLAG_CASTLE) continue;
-          kingMoves++;
-          expect(see(pos, move), `${fen} move ${move}`).toBe(SEE_VALUE[moveCaptured(move) & 7]);
-        }
-        pos.make(moves[Math.floor(random() * count)]);
-      }
-    }
+    forEachPlayoutMove(20261123, 60, 1, (pos, move, fen) => {
+      if ((pos.board[moveFrom(move)] & 7) !== KING || moveFlag(move) === FLAG_CASTLE) return;
+      kingMoves++;
+      expect(see(pos, move), `${fen} move ${move}`).toBe(SEE_VALUE[moveCaptured(move) & 7]);
+    });
     expect(kingMoves).toBeGreaterThan(1000);
   });
 });
