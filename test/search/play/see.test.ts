@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { parseFen } from '../../../src/chess/fen.ts';
 import { pieceAttacks } from '../../../src/chess/attacks.ts';
 import {
-  FLAG_CASTLE, FLAG_EN_PASSANT, MAX_MOVES, moveCaptured, moveFlag, moveFrom, movePromotion, moveTo,
+  FLAG_CASTLE, FLAG_EN_PASSANT, MAX_MOVES, isCapture, moveCaptured, moveFlag, moveFrom, movePromotion, moveTo,
 } from '../../../src/chess/move.ts';
 import { generateLegal } from '../../../src/chess/movegen.ts';
 import type { Position } from '../../../src/chess/position.ts';
-import { KING } from '../../../src/chess/types.ts';
+import { type Color, KING, PAWN, makePiece } from '../../../src/chess/types.ts';
 import { parseUci } from '../../../src/chess/uci.ts';
 import { BENCH_POSITIONS } from '../../../src/adapters/cli/benchPositions.ts';
 import { SEE_VALUE, see } from '../../../src/search/play/see.ts';
@@ -145,5 +145,22 @@ describe('static exchange evaluation in play', () => {
       expect(see(pos, move), `${fen} move ${move}`).toBe(SEE_VALUE[moveCaptured(move) & 7]);
     });
     expect(kingMoves).toBeGreaterThan(1000);
+  });
+
+  // The search's SEE pruning settles such moves without working the exchange out.
+  it('has a quiet move to a square an enemy pawn guards lose at least the piece less a pawn', () => {
+    let guarded = 0;
+    forEachPlayoutMove(20261124, 60, 1, (pos, move, fen) => {
+      const mover = pos.board[moveFrom(move)] & 7;
+      if (isCapture(move) || movePromotion(move) !== 0 || mover === PAWN || mover === KING) return;
+      const enemyPawn = makePiece((pos.turn ^ 1) as Color, PAWN);
+      const to = moveTo(move);
+      const pawnGuards = pos.pieceList.slice((pos.turn ^ 1) << 4, ((pos.turn ^ 1) << 4) + pos.pieceCount[pos.turn ^ 1])
+        .some((sq) => pos.board[sq] === enemyPawn && pieceAttacks(pos.board, enemyPawn, sq, to));
+      if (!pawnGuards) return;
+      guarded++;
+      expect(see(pos, move), `${fen} move ${move}`).toBeLessThanOrEqual(SEE_VALUE[PAWN] - SEE_VALUE[mover]);
+    });
+    expect(guarded).toBeGreaterThan(500);
   });
 });
