@@ -626,15 +626,15 @@ function fitsPosition(pos: Position, move: number): boolean {
 /** Does `move` lose more in the exchange on its square than SEE pruning allows at `depth`? */
 function losesExchange(pos: Position, move: number, quiet: boolean, depth: number): boolean {
   const mover = pos.board[moveFrom(move)] & 7;
-  // A legal king move goes where no enemy piece attacks: nothing can take the king back.
+  // A legal king move goes where no enemy piece attacks: nothing can take the king back. (Castling,
+  // encoded as the king taking its own rook, is a king move too: no exchange of ours to look at.)
   if (mover === KING) return false;
   // The exchange cannot lose more than the moving piece, less what it takes: when that is within
   // the margin, no exchange needs working out (a pawn's quiet move from depth 2 on, the commonest).
   const risked = SEE_VALUE[mover];
   if (quiet) {
     const margin = SEE_PRUNE_QUIET_MARGIN * depth;
-    // Castling is encoded as the king taking its own rook: no exchange of ours to look at.
-    if (moveFlag(move) === FLAG_CASTLE || risked <= margin) return false;
+    if (risked <= margin) return false;
     // An enemy pawn that guards the square takes the piece and loses at most itself back, so the
     // exchange loses at least the piece less a pawn: settled without working it out (14% of
     // these in `chessbot bench`).
