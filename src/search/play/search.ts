@@ -638,7 +638,7 @@ function losesExchange(pos: Position, move: number, quiet: boolean, depth: numbe
     // An enemy pawn that guards the square takes the piece and loses at most itself back, so the
     // exchange loses at least the piece less a pawn: settled without working it out (14% of
     // these in `chessbot bench`).
-    if (risked - SEE_VALUE[PAWN] > margin && pawnGuards(pos, moveTo(move), pos.turn ^ 1)) return true;
+    if (risked - SEE_VALUE[PAWN] > margin && attackedByPawn(pos, moveTo(move), pos.turn ^ 1)) return true;
     return see(pos, move) < -margin;
   }
   const taken = SEE_VALUE[moveCaptured(move) & 7];
@@ -648,9 +648,13 @@ function losesExchange(pos: Position, move: number, quiet: boolean, depth: numbe
   return see(pos, move) < -SEE_PRUNE_CAPTURE_MARGIN * depth;
 }
 
-/** Does a pawn of `color` attack 0x88 square `sq`? A white pawn attacks the two squares diagonally
- *  above it, so it stands 15 or 17 below the square; a black pawn 15 or 17 above. */
-function pawnGuards(pos: Position, sq: number, color: number): boolean {
+/**
+ * Does a pawn of `color` attack 0x88 square `sq`, on the board as it stands? (The pawn cache's
+ * pawnGuards describes the pawns last evaluated, which a node whose evaluation came from the cache
+ * never scanned.) A white pawn attacks the two squares diagonally above it, so it stands 15 or 17
+ * below the square; a black pawn 15 or 17 above.
+ */
+function attackedByPawn(pos: Position, sq: number, color: number): boolean {
   const pawn = makePiece(color as 0 | 1, PAWN);
   const down = color === WHITE ? -1 : 1;
   const a = sq + 15 * down;
