@@ -109,6 +109,11 @@ export class Engine {
   private startTime = 0;
   private nextPoll = 0;
   private stopped = false;
+  /**
+   * Positions entered, counted as Stockfish counts them: one per move or pass made, plus the root
+   * once per root search. Searching a position again (a reduced move's re-search, the singular
+   * test, the quiescence search at the horizon) enters nothing new.
+   */
   nodes = 0;
   private seldepth = 0;
 
@@ -255,6 +260,7 @@ export class Engine {
       beta = Math.min(previous + window, INFINITE);
     }
     for (;;) {
+      this.nodes++; // the root: the one position the search enters without a move
       const score = this.negamax(depth, alpha, beta, 0, true, false, this.pos.inCheck());
       if (this.stopped) return score;
       if (score <= alpha) {
@@ -291,7 +297,7 @@ export class Engine {
   ): number {
     const pos = this.pos;
     this.pvLength[ply] = 0;
-    if (++this.nodes >= this.nextPoll) this.poll();
+    if (this.nodes >= this.nextPoll) this.poll();
     if (this.stopped) return 0;
 
     if (ply > 0) {
@@ -306,12 +312,7 @@ export class Engine {
     }
 
     if (inCheck) depth++;
-    if (depth <= 0) {
-      // The quiescence search counts this position itself: counted here too, every position at
-      // the horizon would be two nodes (22% of `chessbot bench`'s count was such double counts).
-      this.nodes--;
-      return this.quiescence(alpha, beta, ply, inCheck);
-    }
+    if (depth <= 0) return this.quiescence(alpha, beta, ply, inCheck);
 
     const tt = this.tt;
     const entry = excluded === NO_MOVE ? tt.probe(pos.hashHi, pos.hashLo) : -1;
@@ -355,6 +356,7 @@ export class Engine {
         this.played[ply] = 0;
         this.network?.pushNull();
         pos.makeNull();
+        this.nodes++;
         // After a pass the opponent cannot be in check: we were not checking before it.
         const score = -this.negamax(depth - 1 - reduction, -beta, -beta + 1, ply + 1, false, true, false);
         pos.unmakeNull();
@@ -426,6 +428,7 @@ export class Engine {
       this.played[ply] = name;
       this.network?.push(pos, move);
       pos.make(move);
+      this.nodes++;
       const givesCheck = pos.inCheckAfter(move);
       let score: number;
       if (moveNumber === 1) {
@@ -480,7 +483,7 @@ export class Engine {
   private quiescence(alpha: number, beta: number, ply: number, inCheck: boolean): number {
     const pos = this.pos;
     this.pvLength[ply] = 0;
-    if (++this.nodes >= this.nextPoll) this.poll();
+    if (this.nodes >= this.nextPoll) this.poll();
     if (this.stopped) return 0;
     if (ply > this.seldepth) this.seldepth = ply;
     if (ply >= MAX_PLY) return this.evaluate(NaN);
@@ -527,6 +530,7 @@ export class Engine {
       }
       this.network?.push(pos, move);
       pos.make(move);
+      this.nodes++;
       const score = -this.quiescence(-beta, -alpha, ply + 1, pos.inCheckAfter(move));
       pos.unmake(move);
       this.network?.pop();

@@ -1,8 +1,13 @@
-// The node count: every position the search visits is one node, however it is reached, so that
-// nodes per second (`chessbot bench`, UCI info) measure positions and not calls.
-import { describe, expect, it } from 'vitest';
+// The node count: one node per position the search enters (the root, and each move or pass it
+// makes), however many times it searches it, so that nodes per second (`chessbot bench`, UCI
+// info) measure positions and not calls.
+import { describe, expect, it, vi } from 'vitest';
+import { CheckDetector } from '../../../src/chess/checks.ts';
 import { parseFen } from '../../../src/chess/fen.ts';
+import { Position } from '../../../src/chess/position.ts';
 import { Engine } from '../../../src/search/play/index.ts';
+
+const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
 
 function nodesAtDepth(fen: string, depth: number): number {
   const engine = new Engine(1);
@@ -16,4 +21,51 @@ describe('the node count', () => {
     expect(nodesAtDepth('k7/P7/K7/8/8/7p/8/8 b - - 0 1', 1)).toBe(2);
   });
 
+  it('counts each position entered once: a node per root search and per move or pass made, singular tests included', () => {
+    // The singular-extension test searches a node's own position again, without the table's
+    // move: that is not a new position, and must not count as one.
+    const engine = new Engine(16);
+    let roots = 0;
+    let made = 0;
+    let singularTests = 0;
+    const internals = engine as unknown as { negamax: (...args: unknown[]) => number };
+    const negamax = internals.negamax;
+    internals.negamax = function (this: Engine, ...args: unknown[]) {
+      if (args[3] === 0) roots++;
+      if (args[7] !== undefined) singularTests++;
+      return negamax.apply(this, args);
+    };
+    // "Does this move check?" plays castling and en passant on the board to find out: not a
+    // position the search enters.
+    let probing = false;
+    const givesCheck = CheckDetector.prototype.givesCheck;
+    const probes = vi.spyOn(CheckDetector.prototype, 'givesCheck').mockImplementation(function (this: CheckDetector, pos, move) {
+      probing = true;
+      try {
+        return givesCheck.call(this, pos, move);
+      } finally {
+        probing = false;
+      }
+    });
+    const make = Position.prototype.make;
+    const makeNull = Position.prototype.makeNull;
+    const makes = vi.spyOn(Position.prototype, 'make').mockImplementation(function (this: Position, move: number) {
+      if (!probing) made++;
+      make.call(this, move);
+    });
+    const passes = vi.spyOn(Position.prototype, 'makeNull').mockImplementation(function (this: Position) {
+      made++;
+      makeNull.call(this);
+    });
+    try {
+      const result = engine.search(parseFen(KIWIPETE), { depth: 10 }, { now: () => performance.now() });
+      // search() plays its principal variation through once more at the end, to write it in UCI.
+      expect(result.nodes).toBe(roots + made - result.pv.length);
+      expect(singularTests).toBeGreaterThan(0);
+    } finally {
+      makes.mockRestore();
+      passes.mockRestore();
+      probes.mockRestore();
+    }
+  });
 });
