@@ -21,9 +21,10 @@ describe('the node count', () => {
     expect(nodesAtDepth('k7/P7/K7/8/8/7p/8/8 b - - 0 1', 1)).toBe(2);
   });
 
-  it('counts each position entered once: a node per root search and per move or pass made, singular tests included', () => {
-    // The singular-extension test searches a node's own position again, without the table's
-    // move: that is not a new position, and must not count as one.
+  it('counts one node per root search and per move or pass made, however often a position is searched', () => {
+    // Re-searches of a reduced move and the singular-extension test (the node's own position
+    // again, without the table's move) search positions already entered: they must not count
+    // them again.
     const engine = new Engine(16);
     let roots = 0;
     let made = 0;
