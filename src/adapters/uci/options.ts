@@ -41,10 +41,13 @@ export const CLEAR_HASH_OPTION: ButtonOption = { type: 'button', name: 'Clear Ha
 /** The standard opening-book options: play from the book (a Polyglot .bin file) when it has the position. */
 export const OWN_BOOK_OPTION: CheckOption = { type: 'check', name: 'OwnBook', default: false };
 export const BOOK_FILE_OPTION: StringOption = { type: 'string', name: 'Book File', default: '' };
+/** UCI's Ponder: the GUI says whether it will send "go ponder". The engine ponders only when told
+ *  to, and plans its time the same either way, so the value changes nothing. */
+export const PONDER_OPTION: CheckOption = { type: 'check', name: 'Ponder', default: false };
 
 /** In the order "uci" lists them. */
 export const UCI_OPTIONS: readonly UciOption[] = [
-  HASH_OPTION, MOVE_OVERHEAD_OPTION, CLEAR_HASH_OPTION, OWN_BOOK_OPTION, BOOK_FILE_OPTION,
+  HASH_OPTION, MOVE_OVERHEAD_OPTION, CLEAR_HASH_OPTION, PONDER_OPTION, OWN_BOOK_OPTION, BOOK_FILE_OPTION,
 ];
 
 /** The option called `name`; UCI option names are not case sensitive. */

@@ -13,8 +13,11 @@
 // - "go mate n" asks the mate solver for the shortest mate in at most n moves (within the time
 //   given, if any). When it proves one, the answer is its key; otherwise the game engine picks a
 //   move, within the go's other limits (or one second when there are none).
-// - "go ponder" is searched like "go infinite" and "ponderhit" ends it (the engine does not
-//   announce the Ponder option, so GUIs should not send it).
+// - "go ponder" is searched like "go infinite" until "ponderhit" (the opponent played the move
+//   pondered on), which stops that search without answering and searches the same position again
+//   under the go's own limits (its clock, counted from the ponderhit): the new search starts from
+//   the transposition table the pondering filled. "stop" instead (the opponent played another
+//   move) answers with the pondering's move, to be ignored by the GUI.
 // - A malformed command (bad FEN, illegal move, bad number) is answered with an "info string" that
 //   names the problem, and changes nothing; a malformed "go" starts no search.
 // - With OwnBook on and a Book File set, a "go" in a position the book knows answers the book's
@@ -41,8 +44,8 @@ import {
   formatResultInfo,
 } from './format.ts';
 import {
-  BOOK_FILE_OPTION, HASH_OPTION, MOVE_OVERHEAD_OPTION, OWN_BOOK_OPTION, UCI_OPTIONS, type UciOption, findOption,
-  parseCheckValue, parseSpinValue, parseStringValue,
+  BOOK_FILE_OPTION, HASH_OPTION, MOVE_OVERHEAD_OPTION, OWN_BOOK_OPTION, PONDER_OPTION, UCI_OPTIONS, type UciOption,
+  findOption, parseCheckValue, parseSpinValue, parseStringValue,
 } from './options.ts';
 
 /** Runs a job somewhere (WorkerPool.run, or a fake in tests). */
@@ -86,14 +89,17 @@ interface GamePosition {
 interface Search {
   readonly params: GoParams;
   readonly game: GamePosition;
-  readonly limits: SearchLimits;
+  /** Infinite while pondering; the go's own limits after ponderhit. */
+  limits: SearchLimits;
   /** The book to answer from before searching (OwnBook on, and a go that may use it), or null. */
   readonly book: PolyglotBook | null;
-  /** go infinite / go ponder: the bestmove waits for stop (or ponderhit). */
-  readonly waitsForStop: boolean;
+  /** go infinite / go ponder (until ponderhit): the bestmove waits for stop. */
+  waitsForStop: boolean;
   /** Nothing but stop ends it (no depth, nodes, time or mate length): stopped at end of input. */
-  readonly unbounded: boolean;
+  unbounded: boolean;
   stopRequested: boolean;
+  /** ponderhit came while the pondering job ran: once it ends, search again under `limits`. */
+  searchAgain: boolean;
   /** Stops the job running now, if any. */
   controller: AbortController | null;
   /** The bestmove line of a search that ended before its stop. */
@@ -200,7 +206,7 @@ export class UciSession {
         if (this.search) this.stopSearch(this.search);
         return;
       case 'ponderhit':
-        if (this.search?.params.ponder) this.stopSearch(this.search);
+        if (this.search?.params.ponder) this.ponderHit(this.search);
         return;
       case 'quit':
         return this.close();
@@ -251,10 +257,10 @@ export class UciSession {
       return;
     }
     if (option.type === 'check') {
-      // OwnBook.
       const on = parseCheckValue(option, value);
       if (typeof on === 'string') return this.say(`error: setoption: ${on}`);
-      this.ownBook = on;
+      // Ponder only tells whether "go ponder" may come: nothing here depends on it.
+      if (option !== PONDER_OPTION) this.ownBook = on;
       return;
     }
     if (option.type === 'string') return this.setBookFile(parseStringValue(value));
@@ -298,13 +304,11 @@ export class UciSession {
     if (this.search) this.stopSearch(this.search);
     const limits = this.goLimits(params, this.game.position);
     const waitsForStop = params.infinite || params.ponder;
-    const bounded = limits.depth !== undefined || limits.nodes !== undefined || limits.movetimeMs !== undefined
-      || limits.clock !== undefined || params.mate !== undefined;
     // Analysis (infinite, ponder) and mate proofs want the engine's answer, not the book's.
     const book = this.ownBook && !waitsForStop && params.mate === undefined ? this.book : null;
     const search: Search = {
-      params, game: this.game, limits, book, waitsForStop, unbounded: waitsForStop || !bounded,
-      stopRequested: false, controller: null, held: null, answered: false, lastInfoNodes: null,
+      params, game: this.game, limits, book, waitsForStop, unbounded: waitsForStop || !isBounded(limits, params),
+      stopRequested: false, searchAgain: false, controller: null, held: null, answered: false, lastInfoNodes: null,
     };
     this.search = search;
     this.enqueue(() => this.runSearch(search));
@@ -332,6 +336,20 @@ export class UciSession {
       line = formatBestMove(this.lastResortMove(search.game.position));
     }
     this.answer(search, line);
+  }
+
+  /**
+   * The opponent played the move pondered on: the search becomes the go it stood for. A pondering
+   * that already ended by itself (a mate, or the only move) has its answer: it is given now.
+   */
+  private ponderHit(search: Search): void {
+    if (search.stopRequested || !search.waitsForStop) return;
+    if (search.held !== null) return this.stopSearch(search);
+    search.limits = this.goLimits({ ...search.params, ponder: false }, search.game.position);
+    search.waitsForStop = false;
+    search.unbounded = !isBounded(search.limits, search.params);
+    search.searchAgain = true;
+    search.controller?.abort();
   }
 
   /** Prints the bestmove line once, unless it must wait for stop. */
@@ -371,7 +389,12 @@ export class UciSession {
         ? `no mate in ${params.mate} or fewer (proven)`
         : `no mate found in time (none in ${report.provenDepth} or fewer, proven)`));
     }
-    const result = await this.playSearch(search);
+    let result = await this.playSearch(search);
+    // After ponderhit the pondering's result is not the answer: the timed search's is.
+    while (search.searchAgain && !search.stopRequested) {
+      search.lastInfoNodes = null;
+      result = await this.playSearch(search);
+    }
     if (search.lastInfoNodes !== result.nodes) this.progress(search, formatResultInfo(result));
     return formatBestMove(result.bestMove, result.ponder);
   }
@@ -396,6 +419,8 @@ export class UciSession {
 
   private playSearch(search: Search): Promise<SearchResult> {
     const { game } = search;
+    // This job searches under the limits as they are now: a ponderhit before it has been seen.
+    search.searchAgain = false;
     let limits = search.limits;
     if (search.stopRequested) {
       // Stopped before it began (go then stop at once, or during go mate): answer right away.
@@ -472,4 +497,10 @@ export class UciSession {
       this.say(`error: ${oneLineMessage(error)}`);
     });
   }
+}
+
+/** Does something besides stop end a search under `limits`: a depth, nodes, a time or a mate length? */
+function isBounded(limits: SearchLimits, params: GoParams): boolean {
+  return limits.depth !== undefined || limits.nodes !== undefined || limits.movetimeMs !== undefined
+    || limits.clock !== undefined || params.mate !== undefined;
 }

@@ -113,6 +113,7 @@ describe('chessbot uci as a child process', () => {
       'option name Hash type spin default 64 min 1 max 1024',
       'option name Move Overhead type spin default 100 min 0 max 5000',
       'option name Clear Hash type button',
+      'option name Ponder type check default false',
       'option name OwnBook type check default false',
       'option name Book File type string default <empty>',
       'uciok',
@@ -161,6 +162,21 @@ describe('chessbot uci as a child process', () => {
     const lines = await engine.until(/^bestmove /, 2000);
     expect(lines.at(-1)!.at - stopped).toBeLessThan(500);
     expectLegal('', lines.at(-1)!.text);
+    expect(await engine.rest(300)).toEqual([]);
+  });
+
+  it('ponders on go ponder until ponderhit, then answers on the clock the go gave, once', async () => {
+    engine.send('setoption name Ponder value true', 'position startpos moves e2e4 e7e5', 'go ponder wtime 60000 btime 60000');
+    const pondering = await engine.until(/^info depth 3 /);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const hit = engine.send('ponderhit');
+    const lines = await engine.until(/^bestmove /, 10_000);
+    expect([...pondering, ...lines].filter((line) => line.text.startsWith('bestmove'))).toHaveLength(1);
+    // After the ponderhit it searches on the clock: a minute plans about 2 s (at least 1.4 s,
+    // at most 6 s), not an answer at once.
+    expect(lines.at(-1)!.at - hit).toBeGreaterThan(700);
+    expect(lines.at(-1)!.at - hit).toBeLessThan(7000);
+    expectLegal('e2e4 e7e5', lines.at(-1)!.text);
     expect(await engine.rest(300)).toEqual([]);
   });
 

@@ -85,6 +85,7 @@ describe('UciSession: handshake and options', () => {
       'option name Hash type spin default 64 min 1 max 1024',
       'option name Move Overhead type spin default 100 min 0 max 5000',
       'option name Clear Hash type button',
+      'option name Ponder type check default false',
       'option name OwnBook type check default false',
       'option name Book File type string default <empty>',
       'uciok',
@@ -125,7 +126,7 @@ describe('UciSession: handshake and options', () => {
   it('reports bad options and values, keeping the old value', async () => {
     const { send, calls } = setup();
     expect(await send('setoption name Threads value 4')).toEqual([
-      'info string error: unknown option "Threads" (options: Hash, Move Overhead, Clear Hash, OwnBook, Book File)',
+      'info string error: unknown option "Threads" (options: Hash, Move Overhead, Clear Hash, Ponder, OwnBook, Book File)',
     ]);
     expect(await send('setoption name Hash value lots')).toEqual([
       'info string error: setoption: Hash must be a whole number from 1 to 1024, got "lots"',
@@ -289,6 +290,64 @@ describe('UciSession: go and stop', () => {
   });
 });
 
+describe('UciSession: pondering', () => {
+  it('takes setoption Ponder, and reports a bad value', async () => {
+    const { send } = setup();
+    expect(await send('setoption name Ponder value true', 'setoption name ponder value false')).toEqual([]);
+    expect(await send('setoption name Ponder value maybe')).toEqual([
+      'info string error: setoption: Ponder must be true or false, got "maybe"',
+    ]);
+  });
+
+  it('on ponderhit, searches the position again on the go\'s clock and answers once, with that search\'s move', async () => {
+    const { send, calls, answer } = setup();
+    await send('position startpos moves e2e4 e7e5', 'go ponder wtime 60000 btime 50000 winc 1000 binc 500');
+    expect(calls[0]!.job).toMatchObject({ kind: 'play', moves: ['e2e4', 'e7e5'], limits: { infinite: true } });
+    calls[0]!.progress(info(9, 5000, ['g1f3', 'b8c6']));
+    expect(await send()).toEqual(['info depth 9 seldepth 11 score cp 15 nodes 5000 nps 100000 time 10 hashfull 3 pv g1f3 b8c6']);
+    expect(await send('ponderhit')).toEqual([]);
+    expect(calls[0]!.signal?.aborted).toBe(true);
+    // The pondering's own answer is not the move: the search on the clock follows it.
+    expect(await answer(0, result('g1f3', { nodes: 5000 }))).toEqual([]);
+    expect(calls).toHaveLength(2);
+    const timed = calls[1]!.job as Extract<Job, { kind: 'play' }>;
+    expect(timed).toMatchObject({ kind: 'play', moves: ['e2e4', 'e7e5'], limits: { clock: { timeMs: 60000, incrementMs: 1000 } } });
+    expect(timed.limits.infinite).toBeUndefined();
+    expect(calls[1]!.signal?.aborted).toBe(false);
+    expect(await answer(1, result('b1c3', { nodes: 9000 }))).toEqual([
+      'info depth 3 score cp 12 nodes 9000 nps 450000 time 20 pv b1c3', 'bestmove b1c3',
+    ]);
+    expect(await send('stop', 'ponderhit')).toEqual([]);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('on stop instead (the opponent played another move), answers with the pondering\'s move and searches no more', async () => {
+    const { send, calls, answer } = setup();
+    await send('position startpos moves e2e4 e7e5', 'go ponder wtime 60000 btime 50000');
+    expect(await send('stop')).toEqual([]);
+    expect(await answer(0, result('g1f3'))).toContain('bestmove g1f3');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('on ponderhit after the pondering ended by itself, answers with its move at once', async () => {
+    const { send, calls, answer } = setup();
+    await send('go ponder wtime 60000 btime 50000');
+    expect(await answer(0, result('e2e4'))).not.toContain('bestmove e2e4');
+    expect(await send('ponderhit')).toEqual(['bestmove e2e4']);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('ignores ponderhit when it is not pondering', async () => {
+    const { send, calls, answer } = setup();
+    expect(await send('ponderhit')).toEqual([]);
+    await send('go infinite');
+    expect(await send('ponderhit')).toEqual([]);
+    expect(calls[0]!.signal?.aborted).toBe(false);
+    await answer(0, result('d2d4'));
+    expect(await send('stop')).toEqual(['bestmove d2d4']);
+  });
+});
+
 describe('UciSession: go mate', () => {
   const report = (extra: Partial<MateJobResult>): MateJobResult => ({
     status: 'mate', mateIn: 2, keys: ['d5f6'], keysSan: ['Nf6+'], keysComplete: true, line: ['Nf6+', 'gxf6', 'Bxf7#'],
@@ -362,6 +421,7 @@ describe('UciSession: opening book', () => {
       'option name Hash type spin default 128 min 1 max 1024',
       'option name Move Overhead type spin default 250 min 0 max 5000',
       'option name Clear Hash type button',
+      'option name Ponder type check default false',
       'option name OwnBook type check default false',
       'option name Book File type string default /books/start.bin',
     ]);
