@@ -346,7 +346,7 @@ export class UciSession {
     if (search.stopRequested || !search.waitsForStop) return;
     if (search.held !== null) return this.stopSearch(search);
     search.limits = this.goLimits({ ...search.params, ponder: false }, search.game.position);
-    search.waitsForStop = false;
+    search.waitsForStop = search.params.infinite; // "go ponder infinite" stays an analysis
     search.unbounded = !isBounded(search.limits, search.params);
     search.searchAgain = true;
     search.controller?.abort();

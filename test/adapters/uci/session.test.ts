@@ -337,6 +337,16 @@ describe('UciSession: pondering', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('after ponderhit, a go ponder infinite still holds its bestmove until stop', async () => {
+    const { send, calls, answer } = setup();
+    await send('go ponder infinite');
+    await send('ponderhit');
+    await answer(0, result('e2e4'));
+    expect(calls[1]!.job).toMatchObject({ limits: { infinite: true } });
+    expect(await answer(1, result('d2d4'))).not.toContain('bestmove d2d4');
+    expect(await send('stop')).toEqual(['bestmove d2d4']);
+  });
+
   it('ignores ponderhit when it is not pondering', async () => {
     const { send, calls, answer } = setup();
     expect(await send('ponderhit')).toEqual([]);
