@@ -1,20 +1,15 @@
-// LONG TESTS (about two minutes on a 2-core machine): run with CHESSBOT_LONG_TESTS=1.
-//
+// The longest of the mate solver's tests (about 10 s on a 2-core machine; once minutes, hence
+// a file of their own):
 // The answers solver.test.ts asserts for MATER's eight worked examples, re-proved from scratch by
 // the plain full-width reference search (reference.ts: no table, no ordering, no shortcuts),
 // so they do not rest on MATER's or anyone's word: for each, no mate shorter than the stated length
 // and exactly the stated key set at that length. Example 4 alone takes ~90 s (8 million defender
-// nodes), the checks-only mate in 12 ~15 s, the rest a few seconds together.
-//
-// Without the flag the eight tests are reported as skipped (not silently dropped), and their
-// describe title and a warning say how to run them.
+// nodes), the checks-only mate in 12 ~15 s, the rest a few seconds together (so said the first
+// version of reference.ts; today all eight take about 8 s).
 
 import { describe, expect, it } from 'vitest';
 import { parseFen } from '../../../src/chess/fen.ts';
 import { refKeys } from './reference.ts';
-
-const LONG = process.env.CHESSBOT_LONG_TESTS === '1';
-if (!LONG) console.warn('solver.long.test.ts: long tests skipped; set CHESSBOT_LONG_TESTS=1 to run them (~2 min)');
 
 const EXAMPLES: { fen: string; n: number; key: string; checksOnly: boolean; seconds: number }[] = [
   { fen: 'b7/PP6/8/8/7K/6B1/6N1/4R1bk w - - 0 1', n: 3, key: 'b7a8n', checksOnly: false, seconds: 1 },
@@ -27,7 +22,7 @@ const EXAMPLES: { fen: string; n: number; key: string; checksOnly: boolean; seco
   { fen: '3nn3/2p2p1k/1p1pp1p1/p2B3p/r2B2N1/7N/8/7K w - - 0 1', n: 12, key: 'h3g5', checksOnly: true, seconds: 15 },
 ];
 
-describe.runIf(LONG)('LONG (CHESSBOT_LONG_TESTS=1): MATER examples re-proved by the full-width reference', () => {
+describe('MATER examples re-proved by the full-width reference', () => {
   for (const { fen, n, key, checksOnly, seconds } of EXAMPLES) {
     it(`${fen}: ${checksOnly ? 'checks-only ' : ''}#${n}, keys exactly [${key}] (~${seconds} s)`, () => {
       for (let shorter = 1; shorter < n; shorter++) {

@@ -9,7 +9,7 @@
 //   keys are checked against it before the solver is;
 // - MATER's examples and the problems quoted from ../shared/bench/mate-public.jsonl (vondele's
 //   matetrack, answers proven by an independent solver) were also re-proved by our full-width
-//   reference search; that takes minutes, so it lives in solver.long.test.ts (CHESSBOT_LONG_TESTS=1).
+//   reference search; that took minutes once, so it lives in solver.long.test.ts.
 //
 // For every mate: the exact key set, the length, the main line (legal, 2n-1 plies, ending in
 // checkmate, only checks by the attacker in checks-only mode), and "no mate in n-1" proven.
