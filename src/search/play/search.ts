@@ -110,8 +110,8 @@ export class Engine {
   private nextPoll = 0;
   private stopped = false;
   /**
-   * Positions entered, counted as Stockfish counts them: one per move or pass made, plus the root
-   * once per root search. Searching a position again (a reduced move's re-search, the singular
+   * Positions entered: one per move or pass made (Stockfish counts the moves alike, not its
+   * passes), plus the root once per root search. Searching a position again (a reduced move's re-search, the singular
    * test, the quiescence search at the horizon) enters nothing new.
    */
   nodes = 0;
