@@ -111,8 +111,8 @@ export class Engine {
   private stopped = false;
   /**
    * Positions entered: one per move or pass made (Stockfish counts the moves alike, not its
-   * passes), plus the root once per root search. Searching a position again (a reduced move's re-search, the singular
-   * test, the quiescence search at the horizon) enters nothing new.
+   * passes), plus the root once per root search. Searching a position again (a reduced move's
+   * re-search, the singular test, the quiescence search at the horizon) enters nothing new.
    */
   nodes = 0;
   private seldepth = 0;
