@@ -21,9 +21,13 @@ export interface UciIdentity {
   readonly author: string;
 }
 
+/** After "quit", how long the answers still owed (a stopped search's bestmove, a readyok) may take. */
+export const QUIT_GRACE_MS = 1000;
+
 /**
- * Speaks UCI until "quit" or the end of the input, then resolves. After "quit" it stops at once,
- * mid-search or not; at the end of the input it lets bounded searches finish and answer first.
+ * Speaks UCI until "quit" or the end of the input, then resolves. "quit" stops the search, and the
+ * answers owed are printed if they come within QUIT_GRACE_MS; at the end of the input bounded
+ * searches finish and answer first.
  */
 export async function runUci(io: UciIo, identity: UciIdentity, engine: UciEngineSetup = {}): Promise<void> {
   // A few waiting jobs at most: the session runs one search at a time.
@@ -49,11 +53,31 @@ export async function runUci(io: UciIo, identity: UciIdentity, engine: UciEngine
         break;
       }
     }
-    if (!quit && !io.signal?.aborted) await session.endOfInput();
+    if (!io.signal?.aborted) {
+      if (quit) await settledWithin(session.idle(), QUIT_GRACE_MS, io.signal);
+      else await session.endOfInput();
+    }
   } finally {
     io.signal?.removeEventListener('abort', onAbort);
     session.close();
     lines.close();
     await pool.close();
+  }
+}
+
+/** Resolves when `work` settles, `ms` have passed or `signal` aborts, whichever comes first. */
+async function settledWithin(work: Promise<void>, ms: number, signal: AbortSignal | undefined): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+  const cut = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+    onAbort = resolve;
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    await Promise.race([work, cut]);
+  } finally {
+    clearTimeout(timer);
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
   }
 }

@@ -24,6 +24,8 @@
 //   move at once, without searching (after an "info string book move …"), except "go infinite",
 //   "go ponder" and "go mate n", which always search (analysis and mate proofs want the engine).
 //   setoption Book File opens the file at once and reports a bad one; the old book then stays.
+// - "quit" stops the running search, and what is owed is still printed, as Stockfish does: the
+//   stopped search's bestmove, a readyok asked for before. Nothing after "quit" is read.
 
 import { performance } from 'node:perf_hooks';
 import { FenError, STARTING_FEN, makeFen } from '../../chess/fen.ts';
@@ -129,6 +131,8 @@ export class UciSession {
   /** Searches and engine set-ups run one after another: this is the last one queued. */
   private tail: Promise<void> = Promise.resolve();
   private closed = false;
+  /** quit came: no more input is taken; what is owed is still answered until close(). */
+  private quitting = false;
   /** For a last-resort move when a job fails. */
   private fallbackEngine: Engine | undefined;
 
@@ -149,12 +153,15 @@ export class UciSession {
     this.game = { fen: STARTING_FEN, moves: [], position: playPosition(STARTING_FEN, []) };
   }
 
-  /** Handles one input line. Returns "quit" once the session is over (quit was received). */
+  /**
+   * Handles one input line. Returns "quit" once the session takes no more input (quit was
+   * received): the caller then waits for idle() (the answers still owed), briefly, and closes.
+   */
   handle(line: string): 'quit' | undefined {
-    if (this.closed) return 'quit';
+    if (this.closed || this.quitting) return 'quit';
     const command = parseUciCommand(line);
     this.dispatch(command);
-    return this.closed ? 'quit' : undefined;
+    return this.closed || this.quitting ? 'quit' : undefined;
   }
 
   /**
@@ -209,7 +216,9 @@ export class UciSession {
         if (this.search?.params.ponder) this.ponderHit(this.search);
         return;
       case 'quit':
-        return this.close();
+        this.quitting = true;
+        if (this.search) this.stopSearch(this.search);
+        return;
       case 'debug':
       case 'register':
       case 'empty':

@@ -1,7 +1,7 @@
 // `chessbot uci` end to end, as a GUI runs it: a child process (`node bin/chessbot.js uci`) fed
 // one line at a time. Each process costs about a second to start, so one process goes through the
-// whole conversation below, in order, and ends with a quit in the middle of a search; a second one
-// checks the end of piped input.
+// whole conversation below, in order, and ends with a quit in the middle of a search; others check
+// piped input (its end, and a quit within it).
 
 import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -218,18 +218,38 @@ describe('chessbot uci as a child process', () => {
     expect(engine.stderr).toBe('');
   });
 
-  it('exits promptly on quit in the middle of a search', async () => {
+  it('exits promptly on quit in the middle of a search, answering it first as Stockfish does', async () => {
     engine.send('position startpos', 'go infinite');
     await engine.until(/^info depth 2 /);
     const quit = engine.send('quit');
     const code = await engine.exited;
     expect(Date.now() - quit).toBeLessThan(1000);
     expect(code).toBe(0);
-    expect(await engine.rest(0)).not.toContainEqual(expect.stringMatching(/^bestmove /));
+    const rest = await engine.rest(0);
+    expect(rest.filter((line) => line.startsWith('bestmove '))).toHaveLength(1);
+    expectLegal('', rest.at(-1)!);
   });
 });
 
 describe('chessbot uci with piped input', () => {
+  it('answers what came before a quit in the same input (readyok, the stopped search\'s bestmove), then exits', () => {
+    const started = Date.now();
+    const result = spawnSync(process.execPath, [BIN, 'uci'], {
+      input: 'uci\nisready\nposition startpos moves e2e4\ngo depth 40\nquit\nisready\n',
+      encoding: 'utf8',
+      timeout: 20_000,
+      env: { PATH: process.env.PATH ?? '' },
+    });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    const lines = result.stdout.trim().split('\n').filter((line) => !line.startsWith('info '));
+    expect(lines.filter((line) => line === 'readyok')).toHaveLength(1);
+    expect(lines.at(-1)).toMatch(/^bestmove /);
+    expectLegal('e2e4', lines.at(-1)!);
+    // Depth 40 would take hours: quit stopped it.
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+
   it('finishes the last search at the end of the input, then exits', () => {
     const result = spawnSync(process.execPath, [BIN, 'uci'], {
       input: 'position startpos moves g1f3\ngo depth 3\n',

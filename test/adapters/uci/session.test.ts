@@ -526,10 +526,33 @@ describe('UciSession: opening book', () => {
 });
 
 describe('UciSession: the end', () => {
-  it('quit stops the search and prints nothing more', async () => {
+  it('quit stops the search, still prints its bestmove, and reads nothing more', async () => {
     const { session, send, calls, answer } = setup();
     await send('go infinite');
     expect(session.handle('quit')).toBe('quit');
+    expect(calls[0]!.signal?.aborted).toBe(true);
+    expect((await answer(0, result('e2e4'))).at(-1)).toBe('bestmove e2e4');
+    expect(session.handle('isready')).toBe('quit');
+    expect(session.handle('go depth 3')).toBe('quit');
+    expect(await send()).toEqual([]);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('quit still answers an isready asked before it, and a go queued behind it with a quick search', async () => {
+    const { session, send, calls, answer } = setup();
+    expect(await send('isready', 'position startpos', 'go depth 30')).toEqual([]);
+    expect(session.handle('quit')).toBe('quit');
+    expect(await answer(0, undefined)).toEqual(['readyok']);
+    // The go was stopped before its job began: it searches one ply and answers.
+    expect(calls[1]!.job).toMatchObject({ kind: 'play', limits: { depth: 1 } });
+    expect((await answer(1, result('d2d4'))).at(-1)).toBe('bestmove d2d4');
+    await session.idle();
+  });
+
+  it('after close, nothing more is written', async () => {
+    const { session, send, calls, answer } = setup();
+    await send('go infinite');
+    session.close();
     expect(calls[0]!.signal?.aborted).toBe(true);
     expect(await answer(0, result('e2e4'))).toEqual([]);
     expect(session.handle('isready')).toBe('quit');
