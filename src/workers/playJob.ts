@@ -15,6 +15,8 @@ import type { JobHandler, PlayJob, PlaySetupJob } from './jobs.ts';
 export const MAX_HASH_MB = 1024;
 /** Far longer than any game; it only keeps a runaway move list from tying up the worker. */
 const MAX_JOB_MOVES = 10_000;
+/** More than any position has legal moves (218). */
+const MAX_SEARCH_MOVES = 256;
 
 // One engine per worker thread, made by the first play job: its transposition table persists
 // from one move to the next (a pool of size 1 keeps it for a whole game). Each worker loads its
@@ -102,6 +104,11 @@ function checkLimits(limits: SearchLimits): void {
       ['clock.timeMs', limits.clock.timeMs], ['clock.incrementMs', limits.clock.incrementMs],
       ['clock.movesToGo', limits.clock.movesToGo],
     );
+  }
+  const { searchMoves } = limits;
+  if (searchMoves !== undefined
+    && !(Array.isArray(searchMoves) && searchMoves.length <= MAX_SEARCH_MOVES && searchMoves.every((move) => typeof move === 'string'))) {
+    throw new TypeError(`play job: limits.searchMoves must be an array of at most ${MAX_SEARCH_MOVES} UCI moves`);
   }
   for (const [name, value] of numbers) {
     if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value >= 0)) {

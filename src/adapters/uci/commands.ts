@@ -21,7 +21,7 @@ export interface GoParams {
   mate?: number;
   infinite: boolean;
   ponder: boolean;
-  /** Restricting the root moves is not supported; kept to say so. */
+  /** Search only these root moves (UCI, as given: the session checks them against the position). */
   searchmoves?: string[];
 }
 
@@ -135,7 +135,7 @@ function parseGo(args: string[]): UciCommand {
     else if (token === 'ponder') params.ponder = true;
     else if (token === 'searchmoves') {
       const moves: string[] = [];
-      while (i + 1 < args.length && /^[a-h][1-8][a-h][1-8][qrbn]?$/.test(args[i + 1]!)) moves.push(args[++i]!);
+      while (i + 1 < args.length && /^[a-h][1-8][a-h][1-8][qrbnQRBN]?$/.test(args[i + 1]!)) moves.push(args[++i]!);
       params.searchmoves = moves;
     } else if (isNumericGoKey(token)) {
       const text = args[i + 1];

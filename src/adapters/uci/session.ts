@@ -24,14 +24,19 @@
 //   move at once, without searching (after an "info string book move …"), except "go infinite",
 //   "go ponder" and "go mate n", which always search (analysis and mate proofs want the engine).
 //   setoption Book File opens the file at once and reports a bad one; the old book then stays.
+// - "go searchmoves …" searches only those root moves; one that is not legal makes the go
+//   malformed. The book is not used, and "go mate n" proves over every move (the engine's
+//   fallback keeps to the list).
 // - "quit" stops the running search, and what is owed is still printed, as Stockfish does: the
 //   stopped search's bestmove, a readyok asked for before. Nothing after "quit" is read.
 
 import { performance } from 'node:perf_hooks';
 import { FenError, STARTING_FEN, makeFen } from '../../chess/fen.ts';
+import { NO_MOVE } from '../../chess/move.ts';
 import type { Position } from '../../chess/position.ts';
 import { hasLegalMoves } from '../../chess/status.ts';
 import { WHITE } from '../../chess/types.ts';
+import { parseUci } from '../../chess/uci.ts';
 import { type PolyglotBook, gamePly } from '../../search/book/index.ts';
 import { Engine, type SearchLimits, type SearchResult, planTime } from '../../search/play/index.ts';
 import {
@@ -309,12 +314,16 @@ export class UciSession {
 
   private go(params: GoParams, warnings: readonly string[]): void {
     if (warnings.length > 0) this.say(`go: ignored unknown ${warnings.map((w) => `"${w}"`).join(' ')}`);
-    if (params.searchmoves) this.say('go: searchmoves is not supported; every move is searched');
+    if (params.searchmoves) {
+      const problem = searchMovesProblem(params.searchmoves, this.game.position);
+      if (problem !== null) return this.say(`error: go: ${problem}`);
+      if (params.mate !== undefined) this.say('go: the mate solver tries every move (searchmoves limits the engine only)');
+    }
     if (this.search) this.stopSearch(this.search);
     const limits = this.goLimits(params, this.game.position);
     const waitsForStop = params.infinite || params.ponder;
-    // Analysis (infinite, ponder) and mate proofs want the engine's answer, not the book's.
-    const book = this.ownBook && !waitsForStop && params.mate === undefined ? this.book : null;
+    // Analysis (infinite, ponder), mate proofs and chosen moves want the engine's answer, not the book's.
+    const book = this.ownBook && !waitsForStop && params.mate === undefined && !params.searchmoves ? this.book : null;
     const search: Search = {
       params, game: this.game, limits, book, waitsForStop, unbounded: waitsForStop || !isBounded(limits, params),
       stopRequested: false, searchAgain: false, controller: null, held: null, answered: false, lastInfoNodes: null,
@@ -463,6 +472,7 @@ export class UciSession {
     if (params.depth !== undefined) limits.depth = params.depth;
     if (params.nodes !== undefined) limits.nodes = params.nodes;
     if (params.movetime !== undefined) limits.movetimeMs = params.movetime;
+    if (params.searchmoves) limits.searchMoves = [...params.searchmoves];
     const white = position.turn === WHITE;
     const time = white ? params.wtime : params.btime;
     if (time !== undefined) {
@@ -506,6 +516,13 @@ export class UciSession {
       this.say(`error: ${oneLineMessage(error)}`);
     });
   }
+}
+
+/** What is wrong with a go's searchmoves in `position`, or null: each must be a legal move there. */
+function searchMovesProblem(moves: readonly string[], position: Position): string | null {
+  if (moves.length === 0) return 'searchmoves needs at least one move';
+  const illegal = moves.find((move) => parseUci(position, move) === NO_MOVE);
+  return illegal === undefined ? null : `searchmoves: illegal move ${JSON.stringify(illegal)} in ${makeFen(position)}`;
 }
 
 /** Does something besides stop end a search under `limits`: a depth, nodes, a time or a mate length? */

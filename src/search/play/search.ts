@@ -12,7 +12,7 @@ import { generateLegal, generateTactical, hasLegalMove, isLegalCastle } from '..
 import type { Position } from '../../chess/position.ts';
 import { isInsufficientMaterial } from '../../chess/status.ts';
 import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, makePiece } from '../../chess/types.ts';
-import { makeUci } from '../../chess/uci.ts';
+import { makeUci, parseUci } from '../../chess/uci.ts';
 import { pickBest } from '../pickBest.ts';
 import { EvalCache } from './evalCache.ts';
 import { BASE_EVALUATION_SPREAD, baseEvaluate, evaluate } from './evaluate.ts';
@@ -103,6 +103,10 @@ export class Engine {
     { length: MAX_PLY + 8 }, (_, ply) => new MovePicker(this.moves, this.scores, ply, this.history, this.continuation),
   );
 
+  /** The root moves searched (UCI searchmoves), rootMoveCount of them; 0 means all. */
+  private readonly rootMoves = new Int32Array(MAX_MOVES);
+  private rootMoveCount = 0;
+
   private hooks!: SearchHooks;
   private limits: SearchLimits = {};
   private budget: TimeBudget | null = null;
@@ -184,13 +188,15 @@ export class Engine {
       const score: Score = this.pos.inCheck() ? { mate: 0 } : { cp: DRAW };
       return { bestMove: null, ponder: null, score, depth: 0, nodes: 0, timeMs: 0, pv: [] };
     }
-    // With a clock and one legal move there is nothing to think about.
-    if (rootEnd === 1 && this.budget) {
-      const only = makeUci(this.pos, this.moves[0]);
+    this.restrictRoot(limits.searchMoves);
+    const firstMove = this.rootMoveCount > 0 ? this.rootMoves[0] : this.moves[0];
+    // With a clock and one move to choose from there is nothing to think about.
+    if ((this.rootMoveCount || rootEnd) === 1 && this.budget) {
+      const only = makeUci(this.pos, firstMove);
       return { bestMove: only, ponder: null, score: { cp: this.evaluate(NaN) }, depth: 0, nodes: 0, timeMs: 0, pv: [only] };
     }
 
-    let bestLine: number[] = [this.moves[0]];
+    let bestLine: number[] = [firstMove];
     let bestScore = 0;
     let completedDepth = 0;
     let previousBest = NO_MOVE;
@@ -222,6 +228,20 @@ export class Engine {
       timeMs: Math.round(this.hooks.now() - this.startTime),
       pv,
     };
+  }
+
+  /** Keeps the root to the legal ones of `searchMoves` (all moves when none is legal or none given). */
+  private restrictRoot(searchMoves: readonly string[] | undefined): void {
+    this.rootMoveCount = 0;
+    for (const text of searchMoves ?? []) {
+      const move = parseUci(this.pos, text);
+      if (move !== NO_MOVE && !this.isListedRootMove(move)) this.rootMoves[this.rootMoveCount++] = move;
+    }
+  }
+
+  private isListedRootMove(move: number): boolean {
+    for (let i = 0; i < this.rootMoveCount; i++) if (this.rootMoves[i] === move) return true;
+    return false;
   }
 
   private prepare(position: Position, limits: SearchLimits, hooks: SearchHooks): void {
@@ -411,7 +431,7 @@ export class Engine {
     for (;;) {
       const move = picker.next();
       if (move === NO_MOVE) break;
-      if (move === excluded) continue;
+      if (move === excluded || (ply === 0 && this.rootMoveCount > 0 && !this.isListedRootMove(move))) continue;
       moveNumber++;
       const quiet = !isCapture(move) && movePromotion(move) === 0;
       // Once one move has kept us from being mated, a move that does not check may be pruned:

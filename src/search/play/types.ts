@@ -12,6 +12,9 @@ export interface SearchLimits {
   moveOverheadMs?: number;
   /** Search until stopped, whatever else is set (UCI "go infinite"). */
   infinite?: boolean;
+  /** Only these root moves, in UCI (UCI "go searchmoves"); ones not legal here are left out, and
+   *  when none is legal every move is searched. */
+  searchMoves?: string[];
 }
 
 export type Score = { cp: number } | { mate: number };

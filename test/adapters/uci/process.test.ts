@@ -232,6 +232,20 @@ describe('chessbot uci as a child process', () => {
 });
 
 describe('chessbot uci with piped input', () => {
+  it('searches only the moves of go searchmoves', () => {
+    const result = spawnSync(process.execPath, [BIN, 'uci'], {
+      input: 'position startpos moves e2e4\ngo depth 6 searchmoves a7a6 h7h6\n',
+      encoding: 'utf8',
+      timeout: 20_000,
+      env: { PATH: process.env.PATH ?? '' },
+    });
+    expect(result.stderr).toBe('');
+    const lines = result.stdout.trim().split('\n');
+    expect(lines.filter((line) => line.startsWith('info depth '))).toHaveLength(6);
+    for (const line of lines.filter((text) => text.includes(' pv '))) expect(line).toMatch(/ pv (a7a6|h7h6)( |$)/);
+    expect(lines.at(-1)).toMatch(/^bestmove (a7a6|h7h6)( |$)/);
+  });
+
   it('answers what came before a quit in the same input (readyok, the stopped search\'s bestmove), then exits', () => {
     const started = Date.now();
     const result = spawnSync(process.execPath, [BIN, 'uci'], {

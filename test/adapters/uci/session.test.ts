@@ -280,7 +280,17 @@ describe('UciSession: go and stop', () => {
     expect(await send('go depth x')).toEqual(['info string error: go: depth needs a whole number >= 1, got "x"']);
     expect(calls).toHaveLength(0);
     expect(await send('go quickly depth 2')).toEqual(['info string go: ignored unknown "quickly"']);
-    expect(await send('go searchmoves e2e4 depth 2')).toEqual(['info string go: searchmoves is not supported; every move is searched']);
+  });
+
+  it('passes go searchmoves to the engine, and rejects a list with a move that is not legal', async () => {
+    const { send, calls } = setup();
+    expect(await send('position startpos moves e2e4', 'go searchmoves d7d5 g8f6 e7e8Q depth 4')).toEqual([
+      'info string error: go: searchmoves: illegal move "e7e8Q" in rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1',
+    ]);
+    expect(await send('go searchmoves depth 4')).toEqual(['info string error: go: searchmoves needs at least one move']);
+    expect(calls).toHaveLength(0);
+    expect(await send('go searchmoves d7d5 g8f6 depth 4')).toEqual([]);
+    expect(calls[0]!.job).toMatchObject({ kind: 'play', moves: ['e2e4'], limits: { depth: 4, searchMoves: ['d7d5', 'g8f6'] } });
   });
 
   it('reports unknown commands and ignores blank lines, debug and register', async () => {
@@ -483,6 +493,13 @@ describe('UciSession: opening book', () => {
     calls[3]!.resolve({ status: 'no-mate', mateIn: null, keys: [], lineUci: [], provenDepth: 2, nodes: 1, elapsedMs: 1 });
     await send();
     expect(calls[4]!.job).toMatchObject({ kind: 'play' });
+  });
+
+  it('searches for go searchmoves in a book position: the book\'s move may not be on the list', async () => {
+    const { send, calls } = withBook();
+    await send('setoption name Book File value /books/start.bin', 'setoption name OwnBook value true', 'position startpos');
+    expect(await send('go depth 3 searchmoves a2a3 h2h3')).toEqual([]);
+    expect(calls[0]!.job).toMatchObject({ kind: 'play', limits: { searchMoves: ['a2a3', 'h2h3'] } });
   });
 
   it('stops using the book at its maxPly', async () => {
