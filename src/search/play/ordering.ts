@@ -8,7 +8,7 @@ import { isCapture, moveCaptured, moveFrom, movePromotion } from '../../chess/mo
 import type { Position } from '../../chess/position.ts';
 import { QUEEN } from '../../chess/types.ts';
 import { pickBest } from '../pickBest.ts';
-import { see } from './see.ts';
+import { seeAtLeast } from './see.ts';
 
 const TT_MOVE = 1 << 30;
 const GOOD_CAPTURE = 1 << 24;
@@ -148,7 +148,7 @@ export function pickOrdered(pos: Position, moves: Int32Array, scores: Int32Array
     const move = pickBest(moves, scores, i, end);
     const score = scores[i];
     if ((score & SEE_PENDING) === 0 || score < GOOD_CAPTURE || score >= TT_MOVE) return move;
-    if (see(pos, move) >= 0) {
+    if (seeAtLeast(pos, move, 0)) {
       scores[i] = score - SEE_PENDING;
       return move;
     }

@@ -11,7 +11,7 @@ import {
 import { generateLegal, generateTactical, hasLegalMove, isLegalCastle } from '../../chess/movegen.ts';
 import type { Position } from '../../chess/position.ts';
 import { isInsufficientMaterial } from '../../chess/status.ts';
-import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, makePiece } from '../../chess/types.ts';
+import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, makePiece } from '../../chess/types.ts';
 import { makeUci, parseUci } from '../../chess/uci.ts';
 import { pickBest } from '../pickBest.ts';
 import { EvalCache } from './evalCache.ts';
@@ -22,7 +22,7 @@ import { MovePicker } from './movePicker.ts';
 import {
   CONTINUATION_SIZE, HISTORY_MAX, continuationRow, historyIndex, pieceToName, quietHistory, scoreMoves, scoreTacticalMoves,
 } from './ordering.ts';
-import { SEE_VALUE, see } from './see.ts';
+import { SEE_VALUE, seeAtLeast } from './see.ts';
 import { type TimeBudget, planTime, softLimitMs } from './timeman.ts';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.ts';
 import type { Score, SearchInfo, SearchLimits, SearchResult } from './types.ts';
@@ -546,7 +546,7 @@ export class Engine {
         if (standPat + gain + DELTA_MARGIN <= alpha) continue;
         // A capture of a lesser piece may lose the taker; not the king's (it is legal, so nothing retakes).
         const taker = pos.board[moveFrom(move)] & 7;
-        if (taker !== KING && SEE_VALUE[(move >> 20) & 7] < SEE_VALUE[taker] && see(pos, move) < 0) continue;
+        if (taker !== KING && SEE_VALUE[(move >> 20) & 7] < SEE_VALUE[taker] && !seeAtLeast(pos, move, 0)) continue;
       }
       this.network?.push(pos, move);
       pos.make(move);
@@ -653,37 +653,7 @@ function losesExchange(pos: Position, move: number, quiet: boolean, depth: numbe
   // A legal king move goes where no enemy piece attacks: nothing can take the king back. (Castling,
   // encoded as the king taking its own rook, is a king move too: no exchange of ours to look at.)
   if (mover === KING) return false;
-  // The exchange cannot lose more than the moving piece, less what it takes: when that is within
-  // the margin, no exchange needs working out (a pawn's quiet move from depth 2 on, the commonest).
-  const risked = SEE_VALUE[mover];
-  if (quiet) {
-    const margin = SEE_PRUNE_QUIET_MARGIN * depth;
-    if (risked <= margin) return false;
-    // An enemy pawn that guards the square takes the piece and loses at most itself back, so the
-    // exchange loses at least the piece less a pawn: settled without working it out (14% of
-    // these in `chessbot bench`).
-    if (risked - SEE_VALUE[PAWN] > margin && attackedByPawn(pos, moveTo(move), pos.turn ^ 1)) return true;
-    return see(pos, move) < -margin;
-  }
-  const taken = SEE_VALUE[moveCaptured(move) & 7];
-  // Taking a piece worth at least the taker cannot lose material.
-  if (taken >= risked) return false;
-  if (movePromotion(move) === 0 && risked - taken <= SEE_PRUNE_CAPTURE_MARGIN * depth) return false;
-  return see(pos, move) < -SEE_PRUNE_CAPTURE_MARGIN * depth;
-}
-
-/**
- * Does a pawn of `color` attack 0x88 square `sq`, on the board as it stands? (The pawn cache's
- * pawnGuards describes the pawns last evaluated, which a node whose evaluation came from the cache
- * never scanned.) A white pawn attacks the two squares diagonally above it, so it stands 15 or 17
- * below the square; a black pawn 15 or 17 above.
- */
-function attackedByPawn(pos: Position, sq: number, color: number): boolean {
-  const pawn = makePiece(color as 0 | 1, PAWN);
-  const down = color === WHITE ? -1 : 1;
-  const a = sq + 15 * down;
-  const b = sq + 17 * down;
-  return ((a & 0x88) === 0 && pos.board[a] === pawn) || ((b & 0x88) === 0 && pos.board[b] === pawn);
+  return !seeAtLeast(pos, move, -(quiet ? SEE_PRUNE_QUIET_MARGIN : SEE_PRUNE_CAPTURE_MARGIN) * depth);
 }
 
 /** History with gravity: each update pulls the value towards ±HISTORY_MAX, never past it. */

@@ -5,6 +5,7 @@
 import { ATTACKER_BIT, ATTACK_BITS, attackIndex, pieceAttacks } from '../../chess/attacks.ts';
 import { FLAG_EN_PASSANT, moveCaptured, moveFlag, moveFrom, movePromotion, moveTo } from '../../chess/move.ts';
 import type { Position } from '../../chess/position.ts';
+import { type Color, PAWN, WHITE, makePiece } from '../../chess/types.ts';
 
 /** Exchange values by kind: pawn … queen, and a king that no exchange may end on. */
 export const SEE_VALUE = [0, 100, 320, 330, 500, 900, 20000];
@@ -61,6 +62,35 @@ export function see(pos: Position, move: number): number {
   for (; depth > 0; depth--) gains[depth - 1] = -Math.max(-gains[depth - 1], gains[depth]);
   for (let i = liftedCount - 1; i >= 0; i--) board[lifted[i]] = liftedPiece[i];
   return gains[0];
+}
+
+/**
+ * Is the exchange `move` starts worth at least `threshold` to its side (see(pos, move) >=
+ * threshold)? The search only ever asks this, and bounds often settle it without working the
+ * exchange out: it cannot win more than what the move takes (and promotes to), nor lose more
+ * than the piece then on the square; and when an enemy pawn guards the square, taking the
+ * piece with the pawn costs the enemy at most that pawn.
+ */
+export function seeAtLeast(pos: Position, move: number, threshold: number): boolean {
+  const promotion = movePromotion(move);
+  const mover = pos.board[moveFrom(move)] & 7;
+  const onSquare = SEE_VALUE[promotion ? promotion : mover];
+  const taken = SEE_VALUE[moveCaptured(move) & 7] + (promotion ? SEE_VALUE[promotion] - SEE_VALUE[PAWN] : 0);
+  if (taken < threshold) return false;
+  if (taken - onSquare >= threshold) return true;
+  if (taken - onSquare + SEE_VALUE[PAWN] < threshold && pawnGuards(pos, moveTo(move), (pos.turn ^ 1) as Color)) return false;
+  return see(pos, move) >= threshold;
+}
+
+/**
+ * Does a pawn of `color` guard 0x88 square `sq`? A white pawn guards the two squares diagonally
+ * in front of it, so it stands 15 or 17 below the square; a black pawn 15 or 17 above.
+ */
+function pawnGuards(pos: Position, sq: number, color: Color): boolean {
+  const pawn = makePiece(color, PAWN);
+  const a = color === WHITE ? sq - 15 : sq + 15;
+  const b = color === WHITE ? sq - 17 : sq + 17;
+  return ((a & 0x88) === 0 && pos.board[a] === pawn) || ((b & 0x88) === 0 && pos.board[b] === pawn);
 }
 
 /** Fills `side`'s candidates (see `candidates`) from the pieces now on the board. */

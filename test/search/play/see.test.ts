@@ -5,14 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { parseFen } from '../../../src/chess/fen.ts';
 import { pieceAttacks } from '../../../src/chess/attacks.ts';
 import {
-  FLAG_CASTLE, FLAG_EN_PASSANT, MAX_MOVES, isCapture, moveCaptured, moveFlag, moveFrom, movePromotion, moveTo,
+  FLAG_CASTLE, FLAG_EN_PASSANT, MAX_MOVES, moveCaptured, moveFlag, moveFrom, movePromotion, moveTo,
 } from '../../../src/chess/move.ts';
 import { generateLegal } from '../../../src/chess/movegen.ts';
 import type { Position } from '../../../src/chess/position.ts';
 import { type Color, KING, PAWN, makePiece } from '../../../src/chess/types.ts';
 import { parseUci } from '../../../src/chess/uci.ts';
 import { BENCH_POSITIONS } from '../../../src/adapters/cli/benchPositions.ts';
-import { SEE_VALUE, see } from '../../../src/search/play/see.ts';
+import { SEE_VALUE, see, seeAtLeast } from '../../../src/search/play/see.ts';
 import { mulberry32 } from '../../support/random.ts';
 
 function exchange(fen: string, uci: string): number {
@@ -147,20 +147,41 @@ describe('static exchange evaluation in play', () => {
     expect(kingMoves).toBeGreaterThan(1000);
   });
 
-  // The search's SEE pruning settles such moves without working the exchange out.
-  it('has a quiet move to a square an enemy pawn guards lose at least the piece less a pawn', () => {
+  // seeAtLeast settles such moves without working the exchange out.
+  it('has a move to a square an enemy pawn guards win at most what it takes, less the piece, plus a pawn', () => {
     let guarded = 0;
     forEachPlayoutMove(20261124, 60, 1, (pos, move, fen) => {
       const mover = pos.board[moveFrom(move)] & 7;
-      if (isCapture(move) || movePromotion(move) !== 0 || mover === PAWN || mover === KING) return;
+      if (mover === KING) return;
       const enemyPawn = makePiece((pos.turn ^ 1) as Color, PAWN);
       const to = moveTo(move);
       const pawnGuards = pos.pieceList.slice((pos.turn ^ 1) << 4, ((pos.turn ^ 1) << 4) + pos.pieceCount[pos.turn ^ 1])
         .some((sq) => pos.board[sq] === enemyPawn && pieceAttacks(pos.board, enemyPawn, sq, to));
       if (!pawnGuards) return;
       guarded++;
-      expect(see(pos, move), `${fen} move ${move}`).toBeLessThanOrEqual(SEE_VALUE[PAWN] - SEE_VALUE[mover]);
+      const promotion = movePromotion(move);
+      const taken = SEE_VALUE[moveCaptured(move) & 7] + (promotion ? SEE_VALUE[promotion] - SEE_VALUE[PAWN] : 0);
+      const onSquare = SEE_VALUE[promotion || mover];
+      expect(see(pos, move), `${fen} move ${move}`).toBeLessThanOrEqual(taken - onSquare + SEE_VALUE[PAWN]);
     });
     expect(guarded).toBeGreaterThan(500);
+  });
+
+  it('answers "is the exchange worth at least t?" (seeAtLeast) as see() does, bounds or not', () => {
+    const thresholds = [-1000, -480, -400, -300, -240, -200, -100, -60, -10, 0, 1, 10, 100, 220, 320, 800];
+    let compared = 0;
+    let positive = 0;
+    forEachPlayoutMove(20261125, 40, 1, (pos, move, fen) => {
+      const value = see(pos, move);
+      for (const threshold of thresholds) {
+        const answer = seeAtLeast(pos, move, threshold);
+        expect(answer, `${fen} move ${move} threshold ${threshold} (see ${value})`).toBe(value >= threshold);
+        compared++;
+        if (answer) positive++;
+      }
+    });
+    expect(compared).toBeGreaterThan(100_000);
+    expect(positive).toBeGreaterThan(compared / 4);
+    expect(positive).toBeLessThan(compared * 3 / 4);
   });
 });
