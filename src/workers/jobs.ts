@@ -44,6 +44,11 @@ export interface PlayJob {
   hashMb: number;
   /** Clear what the engine learnt in earlier games first (UCI ucinewgame). */
   newGame?: boolean;
+  /**
+   * A transposition table shared by several threads searching together (UCI Threads), from
+   * TranspositionTable.sharedBuffer; it replaces the worker's own table (and hashMb) for this job.
+   */
+  table?: SharedArrayBuffer;
 }
 
 /**
@@ -54,6 +59,8 @@ export interface PlaySetupJob {
   kind: 'playSetup';
   hashMb: number;
   newGame?: boolean;
+  /** The shared table the next play jobs will bring (see PlayJob.table). */
+  table?: SharedArrayBuffer;
 }
 
 export interface PlaySetupResult {

@@ -28,7 +28,7 @@ export const runPlayJob: JobHandler<'play'> = (job, context) => {
   checkPlayJob(job);
   // Throws FenError or IllegalMoveError; the pool rebuilds both for the caller.
   const position = playPosition(job.fen, job.moves);
-  const ready = prepareEngine(job.hashMb, job.newGame === true);
+  const ready = prepareEngine(job.hashMb, job.newGame === true, job.table);
   return ready.search(position, job.limits, {
     now: () => performance.now(),
     shouldStop: () => context.shouldStop(),
@@ -38,7 +38,8 @@ export const runPlayJob: JobHandler<'play'> = (job, context) => {
 
 export const runPlaySetupJob: JobHandler<'playSetup'> = (job, context) => {
   checkHash(job.hashMb);
-  prepareEngine(job.hashMb, job.newGame === true);
+  if (job.table !== undefined && !(job.table instanceof SharedArrayBuffer)) throw new TypeError('playSetup job: table must be a SharedArrayBuffer');
+  prepareEngine(job.hashMb, job.newGame === true, job.table);
   return { elapsedMs: context.elapsedMs() };
 };
 
@@ -61,18 +62,24 @@ export function playPosition(fen: string, moves: readonly string[]): Position {
   return position;
 }
 
-/** The worker's engine with a table of `hashMb`, cleared if `newGame`; made on first use. */
-function prepareEngine(hashMb: number, newGame: boolean): Engine {
+/**
+ * The worker's engine, made on first use, with the shared `table` if given, else a table of its
+ * own of `hashMb`; cleared if `newGame`.
+ */
+function prepareEngine(hashMb: number, newGame: boolean, table?: SharedArrayBuffer): Engine {
   if (!engine) {
     // A fresh engine has nothing to forget.
-    engine = new Engine(hashMb);
+    engine = new Engine(table ? 1 : hashMb);
     engineHashMb = hashMb;
+    if (table) engine.tt.share(table);
     return engine;
   }
-  if (hashMb !== engineHashMb) {
+  if (table) {
+    if (!engine.tt.isIn(table)) engine.tt.share(table);
+  } else if (hashMb !== engineHashMb || engine.tt.isShared()) {
     engine.tt.resize(hashMb);
-    engineHashMb = hashMb;
   }
+  engineHashMb = hashMb;
   if (newGame) engine.newGame();
   return engine;
 }
@@ -85,6 +92,7 @@ function checkPlayJob(job: PlayJob): void {
   }
   checkHash(job.hashMb);
   checkLimits(job.limits);
+  if (job.table !== undefined && !(job.table instanceof SharedArrayBuffer)) throw new TypeError('play job: table must be a SharedArrayBuffer');
 }
 
 function checkHash(hashMb: PlaySetupJob['hashMb']): void {
@@ -96,7 +104,7 @@ function checkHash(hashMb: PlaySetupJob['hashMb']): void {
 function checkLimits(limits: SearchLimits): void {
   if (typeof limits !== 'object' || limits === null) throw new TypeError('play job: limits must be an object');
   const numbers: Array<[string, unknown]> = [
-    ['depth', limits.depth], ['nodes', limits.nodes], ['movetimeMs', limits.movetimeMs],
+    ['depth', limits.depth], ['helper', limits.helper], ['nodes', limits.nodes], ['movetimeMs', limits.movetimeMs],
     ['moveOverheadMs', limits.moveOverheadMs],
   ];
   if (limits.clock !== undefined) {

@@ -1,7 +1,8 @@
 // The UCI engine process: reads commands from an input stream line by line, answers on an output
-// stream, and runs its searches on a worker pool of its own. The pool has one worker, so the
-// engine (and its transposition table) is the same from one move to the next; the event loop
-// stays free to read "stop", "isready" and "quit" while that worker searches.
+// stream, and runs its searches on a worker pool of its own. The pool has one worker per search
+// thread (UCI Threads, 1 by default); the main search goes to the first, so its engine (and with
+// one thread its transposition table) is the same from one move to the next. The event loop stays
+// free to read "stop", "isready" and "quit" while the workers search.
 
 import { createInterface } from 'node:readline';
 import { WorkerPool } from '../../workers/index.ts';
@@ -21,6 +22,14 @@ export interface UciIdentity {
   readonly author: string;
 }
 
+/**
+ * A pool of one worker per search thread (UCI Threads). The session runs one search at a time, so
+ * a few jobs wait at most: a search's, and the helpers of the one before still stopping.
+ */
+function searchPool(threads: number): WorkerPool {
+  return new WorkerPool({ size: threads, maxQueue: 2 * threads + 2 });
+}
+
 /** After "quit", how long the answers still owed (a stopped search's bestmove, a readyok) may take. */
 export const QUIT_GRACE_MS = 1000;
 
@@ -30,13 +39,18 @@ export const QUIT_GRACE_MS = 1000;
  * searches finish and answer first.
  */
 export async function runUci(io: UciIo, identity: UciIdentity, engine: UciEngineSetup = {}): Promise<void> {
-  // A few waiting jobs at most: the session runs one search at a time.
-  const pool = new WorkerPool({ size: 1, maxQueue: 4 });
+  let pool = searchPool(1);
   const session = new UciSession({
     ...identity,
     engine,
     run: (job, options) => pool.run(job, options),
     write: (line) => io.output.write(`${line}\n`),
+    setWorkers: async (count) => {
+      const old = pool;
+      pool = searchPool(count);
+      await old.close();
+      await pool.warmUp();
+    },
   });
   const lines = createInterface({ input: io.input, crlfDelay: Infinity, terminal: false });
   const onAbort = () => {

@@ -1,6 +1,5 @@
-// The engine's UCI options: what "uci" announces and what "setoption" accepts. One search thread,
-// so no "Threads" option (UCI: announce only what is supported). The defaults here are the UCI
-// defaults; a session started from the config announces the config's values instead.
+// The engine's UCI options: what "uci" announces and what "setoption" accepts. The defaults here
+// are the UCI defaults; a session started from the config announces the config's values instead.
 
 import { DEFAULT_MOVE_OVERHEAD_MS } from '../../search/play/index.ts';
 import { MAX_HASH_MB } from '../../workers/index.ts';
@@ -34,6 +33,9 @@ export interface StringOption {
 export type UciOption = SpinOption | ButtonOption | CheckOption | StringOption;
 
 export const HASH_OPTION: SpinOption = { type: 'spin', name: 'Hash', default: 64, min: 1, max: MAX_HASH_MB };
+/** Search threads: one main search, the others helpers sharing its table (lazy SMP). More than
+ *  the machine has cores only slows each of them down. */
+export const THREADS_OPTION: SpinOption = { type: 'spin', name: 'Threads', default: 1, min: 1, max: 32 };
 export const MOVE_OVERHEAD_OPTION: SpinOption = {
   type: 'spin', name: 'Move Overhead', default: DEFAULT_MOVE_OVERHEAD_MS, min: 0, max: 5000,
 };
@@ -47,7 +49,7 @@ export const PONDER_OPTION: CheckOption = { type: 'check', name: 'Ponder', defau
 
 /** In the order "uci" lists them. */
 export const UCI_OPTIONS: readonly UciOption[] = [
-  HASH_OPTION, MOVE_OVERHEAD_OPTION, CLEAR_HASH_OPTION, PONDER_OPTION, OWN_BOOK_OPTION, BOOK_FILE_OPTION,
+  THREADS_OPTION, HASH_OPTION, MOVE_OVERHEAD_OPTION, CLEAR_HASH_OPTION, PONDER_OPTION, OWN_BOOK_OPTION, BOOK_FILE_OPTION,
 ];
 
 /** The option called `name`; UCI option names are not case sensitive. */

@@ -27,6 +27,9 @@
 // - "go searchmoves …" searches only those root moves; one that is not legal makes the go
 //   malformed. The book is not used, and "go mate n" proves over every move (the engine's
 //   fallback keeps to the list).
+// - Threads n > 1 runs n − 1 helper jobs beside each main search (lazy SMP), on one table they
+//   all share (a SharedArrayBuffer the session makes); they are stopped when the main search
+//   answers, and nothing of theirs is printed.
 // - "quit" stops the running search, and what is owed is still printed, as Stockfish does: the
 //   stopped search's bestmove, a readyok asked for before. Nothing after "quit" is read.
 
@@ -38,7 +41,7 @@ import { hasLegalMoves } from '../../chess/status.ts';
 import { WHITE } from '../../chess/types.ts';
 import { parseUci } from '../../chess/uci.ts';
 import { type PolyglotBook, gamePly } from '../../search/book/index.ts';
-import { Engine, type SearchLimits, type SearchResult, planTime } from '../../search/play/index.ts';
+import { Engine, type SearchLimits, type SearchResult, TranspositionTable, planTime } from '../../search/play/index.ts';
 import {
   IllegalMoveError, type Job, type JobProgress, type JobResult, type MateJobResult, type PlayJob, type RunOptions,
   playPosition,
@@ -51,7 +54,7 @@ import {
   formatResultInfo,
 } from './format.ts';
 import {
-  BOOK_FILE_OPTION, HASH_OPTION, MOVE_OVERHEAD_OPTION, OWN_BOOK_OPTION, PONDER_OPTION, UCI_OPTIONS, type UciOption,
+  BOOK_FILE_OPTION, HASH_OPTION, MOVE_OVERHEAD_OPTION, OWN_BOOK_OPTION, PONDER_OPTION, THREADS_OPTION, UCI_OPTIONS, type UciOption,
   findOption, parseCheckValue, parseSpinValue, parseStringValue,
 } from './options.ts';
 
@@ -69,6 +72,12 @@ export interface UciSessionOptions {
   readonly engine?: UciEngineSetup;
   /** A number in [0, 1) for the book's weighted choice; Math.random by default. */
   readonly random?: () => number;
+  /**
+   * Makes `run` use this many worker threads from now on (setoption Threads), once the jobs
+   * already sent have ended. Without it Threads is still accepted, and the helpers' jobs simply
+   * wait for a free worker.
+   */
+  readonly setWorkers?: (count: number) => Promise<void>;
 }
 
 /** How the engine starts: what "uci" announces as defaults, and the book. */
@@ -121,13 +130,19 @@ export class UciSession {
   /** The options as "uci" announces them, with the session's starting values as defaults. */
   private readonly announced: readonly UciOption[];
   private hashMb: number;
+  private threads = THREADS_OPTION.default;
+  /** With more than one thread: the table they share, and its size. */
+  private sharedTable: SharedArrayBuffer | null = null;
+  private sharedTableMb = 0;
   private moveOverheadMs: number;
   private ownBook = OWN_BOOK_OPTION.default;
   private book: PolyglotBook | null;
   private readonly openBook: (path: string) => PolyglotBook;
   private readonly random: () => number;
-  /** The table size the worker's engine has (or will have once the jobs sent so far have run). */
+  /** The table the worker's engine has (or will have once the jobs sent so far have run): its
+   *  size, and the shared table (null: one of its own). */
   private engineHashMb: number | null = null;
+  private engineTable: SharedArrayBuffer | null = null;
   /** ucinewgame (or Clear Hash) came since the last job: the next one clears the engine. */
   private newGamePending = false;
   private game: GamePosition;
@@ -242,10 +257,12 @@ export class UciSession {
   private isReady(): void {
     // While searching, at once (UCI requires it); the next search job carries the settings.
     if (this.search) return this.write('readyok');
-    if (this.engineHashMb !== this.hashMb || this.newGamePending) {
+    const table = this.tableForJobs();
+    if (this.engineHashMb !== this.hashMb || this.engineTable !== (table ?? null) || this.newGamePending) {
       // Make, resize or clear the engine's table now, not on the clock of the next go.
-      const job = { kind: 'playSetup', hashMb: this.hashMb, newGame: this.newGamePending } as const;
+      const job = { kind: 'playSetup', hashMb: this.hashMb, newGame: this.newGamePending, ...(table ? { table } : {}) } as const;
       this.engineHashMb = this.hashMb;
+      this.engineTable = table ?? null;
       this.newGamePending = false;
       this.enqueue(async () => {
         try {
@@ -281,7 +298,31 @@ export class UciSession {
     const parsed = parseSpinValue(option, value);
     if (typeof parsed === 'string') return this.say(`error: setoption: ${parsed}`);
     if (option === HASH_OPTION) this.hashMb = parsed;
+    else if (option === THREADS_OPTION) this.setThreads(parsed);
     else this.moveOverheadMs = parsed;
+  }
+
+  private setThreads(threads: number): void {
+    if (threads === this.threads) return;
+    this.threads = threads;
+    const setWorkers = this.options.setWorkers;
+    if (!setWorkers) return;
+    // New workers have engines of their own to make: isready (or the next go) sets them up.
+    this.engineHashMb = null;
+    this.enqueue(() => setWorkers(threads));
+  }
+
+  /**
+   * The table the search threads share (made, or remade at a new Hash size, here), or undefined
+   * with one thread, whose worker keeps a table of its own.
+   */
+  private tableForJobs(): SharedArrayBuffer | undefined {
+    if (this.threads === 1) return undefined;
+    if (this.sharedTable === null || this.sharedTableMb !== this.hashMb) {
+      this.sharedTable = TranspositionTable.sharedBuffer(this.hashMb);
+      this.sharedTableMb = this.hashMb;
+    }
+    return this.sharedTable;
   }
 
   /** Book File: opens the book now, so a bad file is reported at once; "" means no book. */
@@ -449,13 +490,15 @@ export class UciSession {
     }
     const controller = new AbortController();
     search.controller = controller;
+    const table = this.tableForJobs();
     const job: PlayJob = {
       kind: 'play', fen: game.fen, moves: [...game.moves], limits, hashMb: this.hashMb,
-      newGame: this.newGamePending,
+      newGame: this.newGamePending, ...(table ? { table } : {}),
     };
     this.engineHashMb = this.hashMb;
+    this.engineTable = table ?? null;
     this.newGamePending = false;
-    return this.options.run(job, {
+    const main = this.options.run(job, {
       // A search already stopped must still run its quick search: an aborted signal would refuse it.
       ...(search.stopRequested ? {} : { signal: controller.signal }),
       onProgress: (info) => {
@@ -463,6 +506,26 @@ export class UciSession {
         this.progress(search, formatInfo(info));
       },
     });
+    if (table === undefined || search.stopRequested) return main;
+    const helpers = this.startHelpers(job, table);
+    return main.finally(() => helpers.abort());
+  }
+
+  /**
+   * Lazy SMP: the other threads search the same position, unheard, until the main search ends,
+   * and share what they find through the table. Each starts a ply deeper than the one before, so
+   * that they mostly search ahead of the main thread and leave it deeper results.
+   */
+  private startHelpers(main: PlayJob, table: SharedArrayBuffer): AbortController {
+    const helpers = new AbortController();
+    const searchMoves = main.limits.searchMoves;
+    for (let helper = 1; helper < this.threads; helper++) {
+      const limits: SearchLimits = { infinite: true, helper, ...(searchMoves ? { searchMoves } : {}) };
+      const job: PlayJob = { kind: 'play', fen: main.fen, moves: main.moves, limits, hashMb: this.hashMb, table };
+      // A helper's end (stopped, or failed) changes nothing: the main search answers.
+      this.options.run(job, { signal: helpers.signal }).catch(() => {});
+    }
+    return helpers;
   }
 
   /** The search limits of a go, for the side to move in `position`. */

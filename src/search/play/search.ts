@@ -202,7 +202,7 @@ export class Engine {
     let previousBest = NO_MOVE;
     let stableIterations = 0;
     const maxDepth = Math.min(limits.depth ?? MAX_PLY - 1, MAX_PLY - 1);
-    for (let depth = 1; depth <= maxDepth; depth++) {
+    for (let depth = 1 + (limits.helper ?? 0); depth <= maxDepth; depth++) {
       this.seldepth = 0;
       const score = this.aspirationSearch(depth, bestScore);
       // A stopped iteration still counts when a root move already beat the previous best; its
@@ -256,7 +256,7 @@ export class Engine {
     this.nextPoll = limits.nodes !== undefined && !limits.infinite ? Math.min(POLL_INTERVAL, limits.nodes) : POLL_INTERVAL;
     this.killers.fill(NO_MOVE);
     for (let i = 0; i < this.history.length; i++) this.history[i] >>= 1;
-    this.tt.nextAge();
+    if (limits.helper === undefined) this.tt.nextAge();
   }
 
   /** After a completed iteration: is another one worth starting? */
@@ -335,17 +335,17 @@ export class Engine {
     if (depth <= 0) return this.quiescence(alpha, beta, ply, inCheck);
 
     const tt = this.tt;
-    const entry = excluded === NO_MOVE ? tt.probe(pos.hashHi, pos.hashLo) : -1;
+    const found = excluded === NO_MOVE && tt.probe(pos.hashHi, pos.hashLo);
     const cachedEval = inCheck ? NaN : this.cachedEvaluation();
     let ttMove = NO_MOVE;
     let ttScore = 0;
     let ttDepth = -1;
     let ttBound = 0;
-    if (entry >= 0) {
-      ttMove = tt.move(entry);
-      ttScore = fromTableScore(tt.score(entry), ply);
-      ttDepth = tt.depth(entry);
-      ttBound = tt.bound(entry);
+    if (found) {
+      ttMove = tt.move();
+      ttScore = fromTableScore(tt.score(), ply);
+      ttDepth = tt.depth();
+      ttBound = tt.bound();
       if (!pvNode && ttDepth >= depth) {
         if (ttBound === BOUND_EXACT || (ttBound === BOUND_LOWER && ttScore >= beta) || (ttBound === BOUND_UPPER && ttScore <= alpha)) {
           return ttScore;
@@ -360,7 +360,7 @@ export class Engine {
     const improving = !inCheck && ply >= 2 && rawEval > this.staticEval[ply - 2];
     // The pruning below trusts the table's score over the static evaluation when its bound says
     // the true score lies beyond the evaluation on that side.
-    const staticEval = !inCheck && entry >= 0 && Math.abs(ttScore) < MATE_BOUND
+    const staticEval = !inCheck && found && Math.abs(ttScore) < MATE_BOUND
       && (ttBound === BOUND_EXACT || (ttBound === BOUND_LOWER ? ttScore > rawEval : ttScore < rawEval)) ? ttScore : rawEval;
 
     if (!pvNode && !inCheck && excluded === NO_MOVE) {
@@ -511,11 +511,11 @@ export class Engine {
     // A table entry of any depth settles a quiescence node (whose depth is 0). Quiescence results
     // are not stored: tried, that hid a known mate in 3 (test/search/play/mate.test.ts).
     const tt = this.tt;
-    const entry = tt.probe(pos.hashHi, pos.hashLo);
+    const found = tt.probe(pos.hashHi, pos.hashLo);
     const cachedEval = inCheck ? NaN : this.cachedEvaluation();
-    if (entry >= 0) {
-      const score = fromTableScore(tt.score(entry), ply);
-      const bound = tt.bound(entry);
+    if (found) {
+      const score = fromTableScore(tt.score(), ply);
+      const bound = tt.bound();
       if (bound === BOUND_EXACT || (bound === BOUND_LOWER && score >= beta) || (bound === BOUND_UPPER && score <= alpha)) {
         return score;
       }

@@ -12,6 +12,12 @@ export interface SearchLimits {
   moveOverheadMs?: number;
   /** Search until stopped, whatever else is set (UCI "go infinite"). */
   infinite?: boolean;
+  /**
+   * This search helps a main search on a shared table (UCI Threads): helper n of them, from 1.
+   * It begins its iterations n plies deeper, to fill the table with results ahead of the main
+   * search, and leaves the table's age to the main search.
+   */
+  helper?: number;
   /** Only these root moves, in UCI (UCI "go searchmoves"); ones not legal here are left out, and
    *  when none is legal every move is searched. */
   searchMoves?: string[];

@@ -94,6 +94,14 @@ function expectLegal(moves: string, bestmove: string): void {
 
 const texts = (lines: readonly Line[]) => lines.map((line) => line.text);
 
+/** `chessbot uci` fed `input` all at once through a pipe, run to its end; `lines` is what it printed. */
+function runPiped(input: string, env: Record<string, string> = {}, timeout = 20_000) {
+  const result = spawnSync(process.execPath, [BIN, 'uci'], {
+    input, encoding: 'utf8', timeout, env: { PATH: process.env.PATH ?? '', ...env },
+  });
+  return { ...result, lines: result.stdout.trim().split('\n') };
+}
+
 describe('chessbot uci as a child process', () => {
   let engine: Engine;
 
@@ -110,6 +118,7 @@ describe('chessbot uci as a child process', () => {
     expect(texts(await engine.until(/^uciok$/))).toEqual([
       expect.stringMatching(/^id name chessbot \d+\.\d+\.\d+/),
       expect.stringMatching(/^id author /),
+      'option name Threads type spin default 1 min 1 max 32',
       'option name Hash type spin default 64 min 1 max 1024',
       'option name Move Overhead type spin default 100 min 0 max 5000',
       'option name Clear Hash type button',
@@ -232,15 +241,23 @@ describe('chessbot uci as a child process', () => {
 });
 
 describe('chessbot uci with piped input', () => {
-  it('searches only the moves of go searchmoves', () => {
-    const result = spawnSync(process.execPath, [BIN, 'uci'], {
-      input: 'position startpos moves e2e4\ngo depth 6 searchmoves a7a6 h7h6\n',
-      encoding: 'utf8',
-      timeout: 20_000,
-      env: { PATH: process.env.PATH ?? '' },
-    });
+  it('searches with two threads on setoption Threads', () => {
+    const result = runPiped('setoption name Threads value 2\nisready\nposition startpos moves d2d4\ngo depth 9\n', {}, 30_000);
     expect(result.stderr).toBe('');
-    const lines = result.stdout.trim().split('\n');
+    expect(result.status).toBe(0);
+    const lines = result.lines;
+    expect(lines[0]).toBe('readyok');
+    // The main search reports every depth; the helper is not heard.
+    const depths = lines.filter((line) => line.startsWith('info depth ')).map((line) => Number(line.split(' ')[2]));
+    expect([...new Set(depths)]).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(depths).toEqual([...depths].sort((a, b) => a - b));
+    expectLegal('d2d4', lines.at(-1)!);
+  });
+
+  it('searches only the moves of go searchmoves', () => {
+    const result = runPiped('position startpos moves e2e4\ngo depth 6 searchmoves a7a6 h7h6\n');
+    expect(result.stderr).toBe('');
+    const lines = result.lines;
     expect(lines.filter((line) => line.startsWith('info depth '))).toHaveLength(6);
     for (const line of lines.filter((text) => text.includes(' pv '))) expect(line).toMatch(/ pv (a7a6|h7h6)( |$)/);
     expect(lines.at(-1)).toMatch(/^bestmove (a7a6|h7h6)( |$)/);
@@ -248,15 +265,10 @@ describe('chessbot uci with piped input', () => {
 
   it('answers what came before a quit in the same input (readyok, the stopped search\'s bestmove), then exits', () => {
     const started = Date.now();
-    const result = spawnSync(process.execPath, [BIN, 'uci'], {
-      input: 'uci\nisready\nposition startpos moves e2e4\ngo depth 40\nquit\nisready\n',
-      encoding: 'utf8',
-      timeout: 20_000,
-      env: { PATH: process.env.PATH ?? '' },
-    });
+    const result = runPiped('uci\nisready\nposition startpos moves e2e4\ngo depth 40\nquit\nisready\n');
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
-    const lines = result.stdout.trim().split('\n').filter((line) => !line.startsWith('info '));
+    const lines = result.lines.filter((line) => !line.startsWith('info '));
     expect(lines.filter((line) => line === 'readyok')).toHaveLength(1);
     expect(lines.at(-1)).toMatch(/^bestmove /);
     expectLegal('e2e4', lines.at(-1)!);
@@ -265,15 +277,10 @@ describe('chessbot uci with piped input', () => {
   });
 
   it('finishes the last search at the end of the input, then exits', () => {
-    const result = spawnSync(process.execPath, [BIN, 'uci'], {
-      input: 'position startpos moves g1f3\ngo depth 3\n',
-      encoding: 'utf8',
-      timeout: 20_000,
-      env: { PATH: process.env.PATH ?? '' },
-    });
+    const result = runPiped('position startpos moves g1f3\ngo depth 3\n');
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
-    const lines = result.stdout.trim().split('\n');
+    const lines = result.lines;
     expect(lines.at(-1)).toMatch(/^bestmove /);
     expectLegal('g1f3', lines.at(-1)!);
   });
@@ -326,15 +333,10 @@ describe('chessbot uci with an opening book', () => {
   it('takes its defaults and the book from the config\'s engine section', () => {
     const config = join(dir, 'with-book.json');
     writeFileSync(config, JSON.stringify({ engine: { hashMb: 32, book: { path: bookPath, selection: 'best' } } }));
-    const result = spawnSync(process.execPath, [BIN, 'uci'], {
-      input: 'uci\nsetoption name OwnBook value true\nposition startpos moves e2e4\ngo depth 5\n',
-      encoding: 'utf8',
-      timeout: 20_000,
-      env: { PATH: process.env.PATH ?? '', CHESSBOT_CONFIG: config },
-    });
+    const result = runPiped('uci\nsetoption name OwnBook value true\nposition startpos moves e2e4\ngo depth 5\n', { CHESSBOT_CONFIG: config });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
-    const lines = result.stdout.trim().split('\n');
+    const lines = result.lines;
     expect(lines).toContain('option name Hash type spin default 32 min 1 max 1024');
     expect(lines).toContain(`option name Book File type string default ${bookPath}`);
     expect(lines.slice(-2)).toEqual(['info string book move c7c5 (weight 3)', 'bestmove c7c5']);
@@ -344,12 +346,7 @@ describe('chessbot uci with an opening book', () => {
     const config = join(dir, 'bad-book.json');
     const missing = join(dir, 'missing.bin');
     writeFileSync(config, JSON.stringify({ engine: { book: { path: missing } } }));
-    const result = spawnSync(process.execPath, [BIN, 'uci'], {
-      input: 'uci\n',
-      encoding: 'utf8',
-      timeout: 20_000,
-      env: { PATH: process.env.PATH ?? '', CHESSBOT_CONFIG: config },
-    });
+    const result = runPiped('uci\n', { CHESSBOT_CONFIG: config });
     expect(result.status).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe([

@@ -82,6 +82,7 @@ describe('UciSession: handshake and options', () => {
     expect(await send('uci')).toEqual([
       'id name chessbot 9.9.9',
       'id author us',
+      'option name Threads type spin default 1 min 1 max 32',
       'option name Hash type spin default 64 min 1 max 1024',
       'option name Move Overhead type spin default 100 min 0 max 5000',
       'option name Clear Hash type button',
@@ -125,8 +126,11 @@ describe('UciSession: handshake and options', () => {
 
   it('reports bad options and values, keeping the old value', async () => {
     const { send, calls } = setup();
-    expect(await send('setoption name Threads value 4')).toEqual([
-      'info string error: unknown option "Threads" (options: Hash, Move Overhead, Clear Hash, Ponder, OwnBook, Book File)',
+    expect(await send('setoption name Threads value 4 please')).toEqual([
+      'info string error: setoption: Threads must be a whole number from 1 to 32, got "4 please"',
+    ]);
+    expect(await send('setoption name Hyperthreads value 4')).toEqual([
+      'info string error: unknown option "Hyperthreads" (options: Threads, Hash, Move Overhead, Clear Hash, Ponder, OwnBook, Book File)',
     ]);
     expect(await send('setoption name Hash value lots')).toEqual([
       'info string error: setoption: Hash must be a whole number from 1 to 1024, got "lots"',
@@ -438,6 +442,7 @@ describe('UciSession: opening book', () => {
     const book = openBook('/books/start.bin', { selection: 'best' });
     const { send, calls, answer } = setup({ engine: { hashMb: 128, moveOverheadMs: 250, book } });
     expect((await send('uci')).filter((line) => line.startsWith('option'))).toEqual([
+      'option name Threads type spin default 1 min 1 max 32',
       'option name Hash type spin default 128 min 1 max 1024',
       'option name Move Overhead type spin default 250 min 0 max 5000',
       'option name Clear Hash type button',
@@ -594,5 +599,68 @@ describe('UciSession: the end', () => {
     calls[1]!.resolve(result('d2d4'));
     await finished;
     expect(lines.at(-1)).toBe('bestmove d2d4');
+  });
+});
+
+describe('UciSession: threads (lazy SMP)', () => {
+  it('resizes the workers on setoption Threads, once the jobs sent before have run', async () => {
+    const resized: number[] = [];
+    const { send, answer } = setup({ setWorkers: async (count) => void resized.push(count) });
+    await send('go depth 3', 'setoption name Threads value 2');
+    expect(resized).toEqual([]);
+    await answer(0, result('e2e4'));
+    expect(resized).toEqual([2]);
+    // The same value again changes nothing.
+    await send('setoption name Threads value 2');
+    expect(resized).toEqual([2]);
+  });
+
+  it('with two threads, runs a helper beside the main search on one shared table, and stops it when the main search answers', async () => {
+    const { send, calls, answer } = setup({ setWorkers: async () => {} });
+    await send('setoption name Threads value 2', 'isready');
+    const setupJob = calls[0]!.job as { kind: string; table?: SharedArrayBuffer };
+    expect(setupJob).toMatchObject({ kind: 'playSetup', hashMb: 64 });
+    expect(setupJob.table).toBeInstanceOf(SharedArrayBuffer);
+    expect(setupJob.table!.byteLength).toBe(64 * 1024 * 1024 + 16);
+    expect(await answer(0, { elapsedMs: 0 })).toEqual(['readyok']);
+
+    await send('position startpos moves e2e4', 'go wtime 60000 btime 60000 searchmoves e7e5 c7c5');
+    expect(calls).toHaveLength(3);
+    const [main, helper] = [calls[1]!, calls[2]!];
+    expect(main.job).toMatchObject({ kind: 'play', moves: ['e2e4'], limits: { clock: { timeMs: 60000 } } });
+    expect(helper.job).toMatchObject({
+      kind: 'play', moves: ['e2e4'], limits: { infinite: true, helper: 1, searchMoves: ['e7e5', 'c7c5'] },
+    });
+    expect((helper.job as { table?: SharedArrayBuffer }).table).toBe(setupJob.table);
+    expect((main.job as { table?: SharedArrayBuffer }).table).toBe(setupJob.table);
+    // The helper's reports are not printed; the main search's are.
+    helper.progress({ depth: 9, seldepth: 9, score: { cp: 5 }, nodes: 9, timeMs: 1, nps: 9, pv: ['c7c5'] });
+    expect(await send()).toEqual([]);
+    expect(helper.signal?.aborted).toBe(false);
+    expect((await answer(1, result('c7c5'))).at(-1)).toBe('bestmove c7c5');
+    expect(helper.signal?.aborted).toBe(true);
+    // A helper that then fails (as a stopped one may) changes nothing.
+    helper.reject(new Error('stopped'));
+    expect(await send()).toEqual([]);
+  });
+
+  it('makes a new shared table for a new Hash size, and goes back to the worker\'s own table with one thread', async () => {
+    const { send, calls, answer } = setup({ setWorkers: async () => {} });
+    await send('setoption name Threads value 3', 'go depth 2');
+    const first = (calls[0]!.job as { table?: SharedArrayBuffer }).table;
+    expect(calls.slice(1).map((call) => (call.job as { limits: { helper?: number } }).limits.helper)).toEqual([1, 2]);
+    await answer(0, result('e2e4'));
+    await send('setoption name Hash value 1', 'isready');
+    const resized = calls[3]!.job as { kind: string; hashMb: number; table?: SharedArrayBuffer };
+    expect(resized).toMatchObject({ kind: 'playSetup', hashMb: 1 });
+    expect(resized.table).not.toBe(first);
+    expect(resized.table!.byteLength).toBe(1024 * 1024 + 16);
+    await answer(3, { elapsedMs: 0 });
+    await send('setoption name Threads value 1', 'isready');
+    expect(calls[4]!.job).toEqual({ kind: 'playSetup', hashMb: 1, newGame: false });
+    await answer(4, { elapsedMs: 0 });
+    await send('go depth 2');
+    expect(calls).toHaveLength(6);
+    expect(calls[5]!.job).not.toHaveProperty('table');
   });
 });
