@@ -38,7 +38,7 @@ export const runPlayJob: JobHandler<'play'> = (job, context) => {
 
 export const runPlaySetupJob: JobHandler<'playSetup'> = (job, context) => {
   checkHash(job.hashMb);
-  if (job.table !== undefined && !(job.table instanceof SharedArrayBuffer)) throw new TypeError('playSetup job: table must be a SharedArrayBuffer');
+  checkTable(job.table);
   prepareEngine(job.hashMb, job.newGame === true, job.table);
   return { elapsedMs: context.elapsedMs() };
 };
@@ -92,7 +92,11 @@ function checkPlayJob(job: PlayJob): void {
   }
   checkHash(job.hashMb);
   checkLimits(job.limits);
-  if (job.table !== undefined && !(job.table instanceof SharedArrayBuffer)) throw new TypeError('play job: table must be a SharedArrayBuffer');
+  checkTable(job.table);
+}
+
+function checkTable(table: PlayJob['table']): void {
+  if (table !== undefined && !(table instanceof SharedArrayBuffer)) throw new TypeError('play job: table must be a SharedArrayBuffer');
 }
 
 function checkHash(hashMb: PlaySetupJob['hashMb']): void {
