@@ -49,6 +49,12 @@ export interface PlayJob {
    * TranspositionTable.sharedBuffer; it replaces the worker's own table (and hashMb) for this job.
    */
   table?: SharedArrayBuffer;
+  /**
+   * With threads searching together: one int32 per thread, where helper n (limits.helper) posts
+   * its nodes in units of NODE_COUNT_UNIT at index n, and the main search reads them to report
+   * all the threads' nodes.
+   */
+  nodeCounts?: SharedArrayBuffer;
 }
 
 /**

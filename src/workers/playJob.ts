@@ -15,6 +15,8 @@ import type { JobHandler, PlayJob, PlaySetupJob } from './jobs.ts';
 export const MAX_HASH_MB = 1024;
 /** Far longer than any game; it only keeps a runaway move list from tying up the worker. */
 const MAX_JOB_MOVES = 10_000;
+/** Helpers post their node counts in these units: an int32 then lasts 2^41 nodes. */
+export const NODE_COUNT_UNIT = 1024;
 /** More than any position has legal moves (218). */
 const MAX_SEARCH_MOVES = 256;
 
@@ -29,12 +31,28 @@ export const runPlayJob: JobHandler<'play'> = (job, context) => {
   // Throws FenError or IllegalMoveError; the pool rebuilds both for the caller.
   const position = playPosition(job.fen, job.moves);
   const ready = prepareEngine(job.hashMb, job.newGame === true, job.table);
+  const counts = job.nodeCounts === undefined ? null : new Int32Array(job.nodeCounts);
+  const helper = job.limits.helper;
   return ready.search(position, job.limits, {
     now: () => performance.now(),
-    shouldStop: () => context.shouldStop(),
+    // A helper posts its count where the main search reads it, as often as it polls.
+    shouldStop: counts !== null && helper !== undefined
+      ? () => {
+        Atomics.store(counts, helper, Math.floor(ready.nodes / NODE_COUNT_UNIT));
+        return context.shouldStop();
+      }
+      : () => context.shouldStop(),
     onInfo: (info) => context.progress(info),
+    ...(counts !== null && helper === undefined ? { helperNodes: () => helperNodes(counts) } : {}),
   });
 };
+
+/** The nodes the helpers have posted in `counts`. */
+function helperNodes(counts: Int32Array): number {
+  let units = 0;
+  for (let i = 1; i < counts.length; i++) units += Atomics.load(counts, i);
+  return units * NODE_COUNT_UNIT;
+}
 
 export const runPlaySetupJob: JobHandler<'playSetup'> = (job, context) => {
   checkHash(job.hashMb);
@@ -93,6 +111,11 @@ function checkPlayJob(job: PlayJob): void {
   checkHash(job.hashMb);
   checkLimits(job.limits);
   checkTable(job.table);
+  const counts = job.nodeCounts;
+  if (counts !== undefined && !(counts instanceof SharedArrayBuffer && counts.byteLength % 4 === 0
+    && (job.limits.helper === undefined || job.limits.helper < counts.byteLength / 4))) {
+    throw new TypeError('play job: nodeCounts must be a SharedArrayBuffer of one int32 per thread');
+  }
 }
 
 function checkTable(table: PlayJob['table']): void {

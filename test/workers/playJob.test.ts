@@ -6,9 +6,11 @@ import { FenError, STARTING_FEN, parseFen } from '../../src/chess/fen.ts';
 import { NO_MOVE } from '../../src/chess/move.ts';
 import { parseUci } from '../../src/chess/uci.ts';
 import type { SearchInfo } from '../../src/search/play/index.ts';
+import { TranspositionTable } from '../../src/search/play/index.ts';
 import {
   IllegalMoveError, type PlayJob, SearchJobError, WorkerPool, playPosition,
 } from '../../src/workers/index.ts';
+import { NODE_COUNT_UNIT } from '../../src/workers/playJob.ts';
 
 const MATE_IN_2 = 'r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 0';
 // After 1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6: white may castle.
@@ -154,6 +156,30 @@ describe('the play job', () => {
     expect(small.bestMove).not.toBeNull();
     const error = await pool.run({ kind: 'playSetup', hashMb: 2000 }).catch((e: unknown) => e);
     expect((error as Error).message).toMatch(/hashMb must be an integer from 1 to 1024, got 2000/);
+  });
+});
+
+describe('the play job with threads (a shared table)', () => {
+  it('reports the helpers\' posted nodes with its own, and finds their work in the shared table', async () => {
+    const table = TranspositionTable.sharedBuffer(4);
+    const nodeCounts = new SharedArrayBuffer(8);
+    const counts = new Int32Array(nodeCounts);
+    // A helper (here with a depth, to end by itself) posts its count in units of NODE_COUNT_UNIT.
+    await pool.run(play({ moves: ITALIAN, limits: { depth: 8, helper: 1 }, table, nodeCounts }));
+    expect(counts[1]).toBeGreaterThan(0);
+    // Depth 1 from the start: the root and its 20 moves; plus what the helper posted.
+    const own = await pool.run(play({ limits: { depth: 1 }, newGame: true }));
+    expect(own.nodes).toBe(21);
+    const reports: SearchInfo[] = [];
+    const main = await pool.run(play({ limits: { depth: 1 }, table, nodeCounts }), { onProgress: (info) => reports.push(info) });
+    expect(main.nodes).toBe(21 + counts[1]! * NODE_COUNT_UNIT);
+    expect(reports.at(-1)!.nodes).toBe(main.nodes);
+    // The helper filled the shared table, not the worker's own.
+    const shared = await pool.run(play({ moves: ITALIAN, limits: { depth: 7 }, table }));
+    const alone = await pool.run(play({ moves: ITALIAN, limits: { depth: 7 }, newGame: true }));
+    expect(shared.nodes).toBeLessThan(alone.nodes);
+    const error = await pool.run(play({ limits: { depth: 1, helper: 2 }, table, nodeCounts })).catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(/nodeCounts must be a SharedArrayBuffer of one int32 per thread/);
   });
 });
 

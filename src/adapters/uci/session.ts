@@ -29,7 +29,7 @@
 //   fallback keeps to the list).
 // - Threads n > 1 runs n − 1 helper jobs beside each main search (lazy SMP), on one table they
 //   all share (a SharedArrayBuffer the session makes); they are stopped when the main search
-//   answers, and nothing of theirs is printed.
+//   answers. Only the main search is heard, but its nodes and nps count the helpers' nodes too.
 // - "quit" stops the running search, and what is owed is still printed, as Stockfish does: the
 //   stopped search's bestmove, a readyok asked for before. Nothing after "quit" is read.
 
@@ -491,9 +491,9 @@ export class UciSession {
     const controller = new AbortController();
     search.controller = controller;
     const table = this.tableForJobs();
+    const threads = table ? { table, nodeCounts: new SharedArrayBuffer(4 * this.threads) } : {};
     const job: PlayJob = {
-      kind: 'play', fen: game.fen, moves: [...game.moves], limits, hashMb: this.hashMb,
-      newGame: this.newGamePending, ...(table ? { table } : {}),
+      kind: 'play', fen: game.fen, moves: [...game.moves], limits, hashMb: this.hashMb, newGame: this.newGamePending, ...threads,
     };
     this.engineHashMb = this.hashMb;
     this.engineTable = table ?? null;
@@ -507,21 +507,23 @@ export class UciSession {
       },
     });
     if (table === undefined || search.stopRequested) return main;
-    const helpers = this.startHelpers(job, table);
+    const helpers = this.startHelpers(job);
     return main.finally(() => helpers.abort());
   }
 
   /**
    * Lazy SMP: the other threads search the same position, unheard, until the main search ends,
    * and share what they find through the table. Each starts a ply deeper than the one before, so
-   * that they mostly search ahead of the main thread and leave it deeper results.
+   * that they mostly search ahead of the main thread and leave it deeper results. They post their
+   * node counts in the main job's nodeCounts, for its reports.
    */
-  private startHelpers(main: PlayJob, table: SharedArrayBuffer): AbortController {
+  private startHelpers(main: PlayJob): AbortController {
     const helpers = new AbortController();
+    const { table, nodeCounts } = main;
     const searchMoves = main.limits.searchMoves;
     for (let helper = 1; helper < this.threads; helper++) {
       const limits: SearchLimits = { infinite: true, helper, ...(searchMoves ? { searchMoves } : {}) };
-      const job: PlayJob = { kind: 'play', fen: main.fen, moves: main.moves, limits, hashMb: this.hashMb, table };
+      const job: PlayJob = { kind: 'play', fen: main.fen, moves: main.moves, limits, hashMb: this.hashMb, table, nodeCounts };
       // A helper's end (stopped, or failed) changes nothing: the main search answers.
       this.options.run(job, { signal: helpers.signal }).catch(() => {});
     }

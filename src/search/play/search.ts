@@ -73,6 +73,9 @@ export interface SearchHooks {
   /** Polled every few thousand nodes: true stops at once (UCI stop, cancellation). */
   shouldStop?(): boolean;
   onInfo?(info: SearchInfo): void;
+  /** Nodes searched so far by threads helping this search (UCI Threads): reported with its own,
+   *  as Stockfish does, though only its own count towards a node limit. */
+  helperNodes?(): number;
 }
 
 export class Engine {
@@ -224,7 +227,7 @@ export class Engine {
       ponder: pv[1] ?? null,
       score: toUciScore(bestScore),
       depth: completedDepth,
-      nodes: this.nodes,
+      nodes: this.reportedNodes(),
       timeMs: Math.round(this.hooks.now() - this.startTime),
       pv,
     };
@@ -615,15 +618,21 @@ export class Engine {
     return uci;
   }
 
+  /** This search's nodes and its helpers'. */
+  private reportedNodes(): number {
+    return this.nodes + (this.hooks.helperNodes?.() ?? 0);
+  }
+
   private info(depth: number, score: number, line: readonly number[]): SearchInfo {
     const timeMs = Math.max(0, Math.round(this.hooks.now() - this.startTime));
+    const nodes = this.reportedNodes();
     return {
       depth,
       seldepth: Math.max(this.seldepth, depth),
       score: toUciScore(score),
-      nodes: this.nodes,
+      nodes,
       timeMs,
-      nps: timeMs > 0 ? Math.round((this.nodes * 1000) / timeMs) : 0,
+      nps: timeMs > 0 ? Math.round((nodes * 1000) / timeMs) : 0,
       pv: this.lineToUci(line),
       hashfull: this.tt.hashfull(),
     };

@@ -633,6 +633,11 @@ describe('UciSession: threads (lazy SMP)', () => {
     });
     expect((helper.job as { table?: SharedArrayBuffer }).table).toBe(setupJob.table);
     expect((main.job as { table?: SharedArrayBuffer }).table).toBe(setupJob.table);
+    // The helper posts its node count where the main search reads it: one int32 per thread.
+    const counts = (main.job as { nodeCounts?: SharedArrayBuffer }).nodeCounts;
+    expect(counts).toBeInstanceOf(SharedArrayBuffer);
+    expect(counts!.byteLength).toBe(8);
+    expect((helper.job as { nodeCounts?: SharedArrayBuffer }).nodeCounts).toBe(counts);
     // The helper's reports are not printed; the main search's are.
     helper.progress({ depth: 9, seldepth: 9, score: { cp: 5 }, nodes: 9, timeMs: 1, nps: 9, pv: ['c7c5'] });
     expect(await send()).toEqual([]);
