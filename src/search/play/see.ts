@@ -78,15 +78,17 @@ export function seeAtLeast(pos: Position, move: number, threshold: number): bool
   const taken = SEE_VALUE[moveCaptured(move) & 7] + (promotion ? SEE_VALUE[promotion] - SEE_VALUE[PAWN] : 0);
   if (taken < threshold) return false;
   if (taken - onSquare >= threshold) return true;
-  if (taken - onSquare + SEE_VALUE[PAWN] < threshold && pawnGuards(pos, moveTo(move), (pos.turn ^ 1) as Color)) return false;
+  if (taken - onSquare + SEE_VALUE[PAWN] < threshold && attackedByPawn(pos, moveTo(move), (pos.turn ^ 1) as Color)) return false;
   return see(pos, move) >= threshold;
 }
 
 /**
- * Does a pawn of `color` guard 0x88 square `sq`? A white pawn guards the two squares diagonally
- * in front of it, so it stands 15 or 17 below the square; a black pawn 15 or 17 above.
+ * Does a pawn of `color` attack 0x88 square `sq`, on the board as it stands? (Not the pawn
+ * cache's pawnGuards: that describes the pawns last evaluated, which a node whose evaluation came
+ * from the cache never scanned.) A white pawn attacks the two squares diagonally in front of it,
+ * so it stands 15 or 17 below the square; a black pawn 15 or 17 above.
  */
-function pawnGuards(pos: Position, sq: number, color: Color): boolean {
+function attackedByPawn(pos: Position, sq: number, color: Color): boolean {
   const pawn = makePiece(color, PAWN);
   const a = color === WHITE ? sq - 15 : sq + 15;
   const b = color === WHITE ? sq - 17 : sq + 17;
