@@ -5,6 +5,7 @@
 // free to read "stop", "isready" and "quit" while the workers search.
 
 import { createInterface } from 'node:readline';
+import { setTimeout as delay } from 'node:timers/promises';
 import { WorkerPool } from '../../workers/index.ts';
 import { type UciEngineSetup, UciSession } from './session.ts';
 
@@ -67,31 +68,17 @@ export async function runUci(io: UciIo, identity: UciIdentity, engine: UciEngine
         break;
       }
     }
-    if (!io.signal?.aborted) {
-      if (quit) await settledWithin(session.idle(), QUIT_GRACE_MS, io.signal);
-      else await session.endOfInput();
+    if (quit && !io.signal?.aborted) {
+      // Unref'd: once the answers are out, the timer does not keep the process waiting.
+      const grace = delay(QUIT_GRACE_MS, undefined, { ref: false, ...(io.signal ? { signal: io.signal } : {}) });
+      await Promise.race([session.idle(), grace.catch(() => {})]);
+    } else if (!io.signal?.aborted) {
+      await session.endOfInput();
     }
   } finally {
     io.signal?.removeEventListener('abort', onAbort);
     session.close();
     lines.close();
     await pool.close();
-  }
-}
-
-/** Resolves when `work` settles, `ms` have passed or `signal` aborts, whichever comes first. */
-async function settledWithin(work: Promise<void>, ms: number, signal: AbortSignal | undefined): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  let onAbort: (() => void) | undefined;
-  const cut = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ms);
-    onAbort = resolve;
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-  try {
-    await Promise.race([work, cut]);
-  } finally {
-    clearTimeout(timer);
-    if (onAbort) signal?.removeEventListener('abort', onAbort);
   }
 }

@@ -258,11 +258,11 @@ export class UciSession {
     // While searching, at once (UCI requires it); the next search job carries the settings.
     if (this.search) return this.write('readyok');
     const table = this.tableForJobs();
-    if (this.engineHashMb !== this.hashMb || this.engineTable !== (table ?? null) || this.newGamePending) {
+    if (this.engineHashMb !== this.hashMb || this.engineTable !== table || this.newGamePending) {
       // Make, resize or clear the engine's table now, not on the clock of the next go.
       const job = { kind: 'playSetup', hashMb: this.hashMb, newGame: this.newGamePending, ...(table ? { table } : {}) } as const;
       this.engineHashMb = this.hashMb;
-      this.engineTable = table ?? null;
+      this.engineTable = table;
       this.newGamePending = false;
       this.enqueue(async () => {
         try {
@@ -313,11 +313,11 @@ export class UciSession {
   }
 
   /**
-   * The table the search threads share (made, or remade at a new Hash size, here), or undefined
-   * with one thread, whose worker keeps a table of its own.
+   * The table the search threads share (made, or remade at a new Hash size, here), or null with
+   * one thread, whose worker keeps a table of its own.
    */
-  private tableForJobs(): SharedArrayBuffer | undefined {
-    if (this.threads === 1) return undefined;
+  private tableForJobs(): SharedArrayBuffer | null {
+    if (this.threads === 1) return null;
     if (this.sharedTable === null || this.sharedTableMb !== this.hashMb) {
       this.sharedTable = TranspositionTable.sharedBuffer(this.hashMb);
       this.sharedTableMb = this.hashMb;
@@ -496,7 +496,7 @@ export class UciSession {
       kind: 'play', fen: game.fen, moves: [...game.moves], limits, hashMb: this.hashMb, newGame: this.newGamePending, ...threads,
     };
     this.engineHashMb = this.hashMb;
-    this.engineTable = table ?? null;
+    this.engineTable = table;
     this.newGamePending = false;
     const main = this.options.run(job, {
       // A search already stopped must still run its quick search: an aborted signal would refuse it.
@@ -506,7 +506,7 @@ export class UciSession {
         this.progress(search, formatInfo(info));
       },
     });
-    if (table === undefined || search.stopRequested) return main;
+    if (table === null || search.stopRequested) return main;
     const helpers = this.startHelpers(job);
     return main.finally(() => helpers.abort());
   }
