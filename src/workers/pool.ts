@@ -48,6 +48,12 @@ export interface RunOptions<P> {
   readonly deadline?: number;
   /** Progress reports from the running job; an exception thrown here is ignored. */
   readonly onProgress?: (progress: P) => void;
+  /**
+   * Work that only uses a worker nothing else wants (pondering, a search's helper threads): it
+   * starts at once on an idle worker or is refused with PoolBusyError, never queued; and it is
+   * told to stop, answering as if cancelled, as soon as another job would have to wait for it.
+   */
+  readonly background?: boolean;
 }
 
 export interface PoolStats {
@@ -143,13 +149,16 @@ export class WorkerPool {
         settled: false,
       };
       const slot = this.freeSlot();
-      if (!slot && this.queue.length >= this.maxQueue) return reject(new PoolBusyError(this.queue.length));
+      if (!slot && (options.background || this.queue.length >= this.maxQueue)) return reject(new PoolBusyError(this.queue.length));
       if (signal) {
         task.abortListener = () => this.abort(task);
         signal.addEventListener('abort', task.abortListener, { once: true });
       }
       if (slot) this.start(task, slot);
-      else this.queue.push(task);
+      else {
+        this.queue.push(task);
+        this.yieldBackgroundWorker();
+      }
     });
   }
 
@@ -321,6 +330,20 @@ export class WorkerPool {
       this.settle(task, new WorkerUnresponsiveError(this.stopGraceMs, reason));
       this.pump();
     }, this.stopGraceMs);
+  }
+
+  /**
+   * A job had to queue: unless the jobs already told to stop will free a worker for each queued
+   * one, stop a background job, whose worker takes the queued job when it answers.
+   */
+  private yieldBackgroundWorker(): void {
+    let stopping = 0;
+    for (const slot of this.slots) if (slot.task?.stopReason) stopping++;
+    if (stopping >= this.queue.length) return;
+    for (const slot of this.slots) {
+      const task = slot.task;
+      if (task?.options.background && !task.stopReason) return this.requestStop(task, 'cancelled');
+    }
   }
 
   /** The slot's job is over: the worker is idle again. */

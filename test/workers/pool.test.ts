@@ -234,6 +234,74 @@ describe('WorkerPool: cancellation before the start, and the queue', () => {
   });
 });
 
+describe('WorkerPool: background jobs', () => {
+  it('runs a background job on an idle worker, and refuses one when none is idle instead of queueing it', async () => {
+    const own = testPool({ maxQueue: 4 });
+    try {
+      const blocker = new AbortController();
+      const background = runTest(own, { kind: 'sleep', ms: 10_000 }, { signal: blocker.signal, background: true });
+      expect(own.stats).toMatchObject({ running: 1, queued: 0 });
+      const refused = await runTest(own, { kind: 'sleep', ms: 10 }, { background: true }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(PoolBusyError);
+      expect(own.stats).toMatchObject({ running: 1, queued: 0 });
+      blocker.abort();
+      expect(await background).toMatchObject({ stopped: true });
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('stops a background job as soon as a job has to wait for its worker, which then runs that job', async () => {
+    const own = testPool({ maxQueue: 4 });
+    try {
+      const background = runTest(own, { kind: 'sleep', ms: 10_000 }, { background: true });
+      const started = Date.now();
+      const foreground = await runTest(own, { kind: 'sleep', ms: 20 });
+      expect(foreground).toMatchObject({ stopped: false });
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(await background).toMatchObject({ stopped: true });
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('stops one background job per waiting job, and none while stopping jobs will free a worker for it', async () => {
+    const own = testPool({ size: 3, maxQueue: 4 });
+    const stopAll = new AbortController();
+    const long = (background = false) => runTest(own, { kind: 'sleep', ms: 10_000 }, { signal: stopAll.signal, background });
+    try {
+      await own.warmUp();
+      const first = new AbortController();
+      const busy = runTest(own, { kind: 'sleep', ms: 10_000 }, { signal: first.signal });
+      const settled = [false, false];
+      const backgrounds = [0, 1].map((i) => long(true).then((result) => {
+        settled[i] = true;
+        return result;
+      }));
+      const second = long();
+      await waitFor(() => settled.includes(true) && own.stats.queued === 0);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // One background job gave its worker to the waiting job; the other kept its own.
+      expect(settled.filter(Boolean)).toHaveLength(1);
+      expect(own.stats).toMatchObject({ running: 3, queued: 0 });
+      // A job queued while a foreground job stops gets that job's worker: no background job stops.
+      first.abort();
+      const third = long();
+      expect(own.stats).toMatchObject({ queued: 1 });
+      await busy;
+      await waitFor(() => own.stats.queued === 0);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(settled.filter(Boolean)).toHaveLength(1);
+      expect(own.stats).toMatchObject({ running: 3, queued: 0 });
+      stopAll.abort();
+      expect(await Promise.all([...backgrounds, second, third])).toHaveLength(4);
+    } finally {
+      stopAll.abort();
+      await own.close();
+    }
+  });
+});
+
 describe('WorkerPool: crashed workers', () => {
   it('fails the job of a worker that throws outside its handler, replaces it, spares the others', async () => {
     const other = runTest(pool, { kind: 'sleep', ms: 300 });
