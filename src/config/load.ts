@@ -154,6 +154,7 @@ function assemble(env: EnvConfig, file: FileConfig, labels: string[], cwd: strin
     mate: { ...file.mate },
     engine: {
       hashMb: file.engine.hashMb,
+      threads: file.engine.threads,
       moveOverheadMs: file.engine.moveOverheadMs,
       book: { ...file.engine.book, path: file.engine.book.path === null ? null : resolve(cwd, file.engine.book.path) },
     },

@@ -44,6 +44,7 @@ const mateSchema = z
 // The game engine's limits mirror the UCI options' (Hash: the worker's MAX_HASH_MB; Move
 // Overhead); a test keeps them equal. Config imports nothing from the layers above it.
 const MAX_ENGINE_HASH_MB = 1024;
+const MAX_ENGINE_THREADS = 32;
 const MAX_MOVE_OVERHEAD_MS = 5000;
 
 /** How a book move is chosen: see src/search/book (a test keeps the two lists equal). */
@@ -70,6 +71,9 @@ const bookSchema = z
 const engineSchema = z
   .strictObject({
     hashMb: integerInRange(1, MAX_ENGINE_HASH_MB).default(64),
+    // Threads one search takes (UCI Threads). The Lichess bot gives the extra ones only workers
+    // no game's search needs, and stops them the moment one does.
+    threads: integerInRange(1, MAX_ENGINE_THREADS).default(1),
     moveOverheadMs: integerInRange(0, MAX_MOVE_OVERHEAD_MS).default(100),
     book: bookSchema,
   })
@@ -152,6 +156,8 @@ const lichessSchema = z
     moveOverheadMs: integerInRange(0, MAX_MOVE_OVERHEAD_MS).default(300),
     // Thinking time per move in games without a clock (correspondence, unlimited).
     correspondenceMoveSeconds: integerInRange(1, 3600).default(30),
+    // Think on the opponent's time (games with a clock), on a worker no search needs.
+    ponder: z.boolean({ error: 'expected true or false' }).default(true),
     // Abort a game whose opponent has not made their first move after this long (Lichess
     // itself aborts after 20 to 35 s, depending on the speed).
     abortAfterSeconds: integerInRange(5, 300).default(15),

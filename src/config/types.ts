@@ -22,6 +22,11 @@ export interface Config {
   readonly engine: {
     /** Transposition table size of the game engine, in MB (UCI Hash). */
     readonly hashMb: number;
+    /**
+     * Threads one search takes (UCI Threads): for the Lichess bot the most, the extra ones
+     * helping only on workers no game's search needs.
+     */
+    readonly threads: number;
     /** Time kept back on every move for the network and the GUI, in ms (UCI Move Overhead). */
     readonly moveOverheadMs: number;
     readonly book: {
@@ -81,6 +86,8 @@ export interface LichessSettings {
   readonly moveOverheadMs: number;
   /** Thinking time per move in games without a clock. */
   readonly correspondenceMoveSeconds: number;
+  /** Think on the opponent's time, on a worker no search needs (games with a clock only). */
+  readonly ponder: boolean;
   /** Abort a game whose opponent has not made their first move after this long. */
   readonly abortAfterSeconds: number;
   /** Chat lines at the start and end of a game ("" for none); {me} and {opponent} are replaced. */

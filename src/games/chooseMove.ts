@@ -2,15 +2,21 @@
 // pool with a time budget from our clock, the increment and the move overhead. Whatever the pool
 // does (queued behind other work, a crashed or stuck worker), a move comes back before a hard
 // deadline: the engine is stopped and its best move so far is used, or a quick search here.
+// Each game has a transposition table of its own that every search for it shares, whichever
+// worker runs it: so pondering (thinking on the opponent's time) and helper threads on idle
+// workers both leave their work where the next search finds it.
 
 import { performance } from 'node:perf_hooks';
 import { generateLegal } from '../chess/movegen.ts';
 import { MAX_MOVES, NO_MOVE } from '../chess/move.ts';
 import type { Position } from '../chess/position.ts';
+import { WHITE } from '../chess/types.ts';
 import { makeUci, parseUci } from '../chess/uci.ts';
 import { type PolyglotBook, gamePly } from '../search/book/index.ts';
-import { Engine, type Score, type SearchInfo, type SearchLimits, type SearchResult, planTime } from '../search/play/index.ts';
-import type { Job, JobProgress, JobResult, RunOptions } from '../workers/index.ts';
+import {
+  Engine, type Score, type SearchInfo, type SearchLimits, type SearchResult, TranspositionTable, planTime,
+} from '../search/play/index.ts';
+import { type Job, type JobProgress, type JobResult, type PlayJob, type RunOptions, helperJobs } from '../workers/index.ts';
 import type { GameSession } from './session.ts';
 
 /** Runs a job somewhere (WorkerPool.run, or a fake in tests). */
@@ -39,6 +45,11 @@ export interface ChooserOptions {
   readonly random?: () => number;
   /** Monotonic ms. */
   readonly now?: () => number;
+  /**
+   * The most threads one search takes (default 1): the main one, and helpers (lazy SMP) as the
+   * pool's background jobs, on workers nothing else wants and only while nothing else does.
+   */
+  readonly threads?: number;
 }
 
 // The first two moves are played before the clocks start, against Lichess's first-move deadline
@@ -50,11 +61,15 @@ const OUTER_SLACK_MS = 250;
 const STOP_WAIT_MS = 150;
 /** Never plan to leave less than this on our clock when deciding the outer deadline. */
 const CLOCK_RESERVE_MS = 100;
+/** Pondering stops by itself this long after the opponent's clock would have run out. */
+const PONDER_SLACK_MS = 1_000;
 
 export class MoveChooser {
   private readonly now: () => number;
   private readonly random: () => number;
   private fallbackEngine: Engine | undefined;
+  /** Each game's transposition table (see the top of this file), dropped with its session. */
+  private readonly tables = new WeakMap<GameSession, SharedArrayBuffer>();
 
   constructor(private readonly options: ChooserOptions) {
     this.now = options.now ?? (() => performance.now());
@@ -84,17 +99,17 @@ export class MoveChooser {
     const controller = new AbortController();
     const stopAll = () => controller.abort();
     signal.addEventListener('abort', stopAll, { once: true });
-    const job = this.options.run(
-      { kind: 'play', fen: session.setup.initialFen, moves: [...session.state.moves], limits, hashMb: this.options.hashMb },
-      {
-        signal: controller.signal,
-        deadline: Date.now() + hardMs + OUTER_SLACK_MS / 2,
-        onProgress: (info) => {
-          best = info;
-          onInfo?.(info);
-        },
+    const request = this.playJob(session, limits);
+    const deadline = Date.now() + hardMs + OUTER_SLACK_MS / 2;
+    const job = this.options.run(request, {
+      signal: controller.signal,
+      deadline,
+      onProgress: (info) => {
+        best = info;
+        onInfo?.(info);
       },
-    );
+    });
+    this.startHelpers(request, controller.signal, deadline);
     try {
       const outcome = await raceTimeout(job, outerMs);
       let result: SearchResult | null = outcome.kind === 'done' ? outcome.value : null;
@@ -113,7 +128,51 @@ export class MoveChooser {
       return this.fallback(position, kingToRook, best, why, elapsed());
     } finally {
       signal.removeEventListener('abort', stopAll);
+      controller.abort(); // the helpers
       job.catch(() => {});
+    }
+  }
+
+  /**
+   * Thinks on the opponent's time: searches the current position, the opponent to move, until
+   * `signal` aborts (their move has come, or the game is over), filling the game's table for our
+   * next search whichever move they choose. It never keeps another search waiting: it runs only
+   * on an idle worker and stops as soon as a search needs that worker. It ends by itself once
+   * the opponent's clock has run out, should the abort never come. Resolves with the depth it
+   * completed (0 when it could not start).
+   */
+  async ponder(session: GameSession, signal: AbortSignal): Promise<number> {
+    if (signal.aborted || session.isOurTurn || !hasMoves(session.position)) return 0;
+    const clock = session.state;
+    const theirMs = session.opponentColor === WHITE ? clock.wtime : clock.btime;
+    const request = this.playJob(session, { infinite: true });
+    const deadline = Date.now() + theirMs + PONDER_SLACK_MS;
+    let depth = 0;
+    const job = this.options.run(request, { signal, deadline, background: true, onProgress: (info) => (depth = info.depth) });
+    this.startHelpers(request, signal, deadline);
+    try {
+      await job;
+    } catch {
+      // Refused (no idle worker) or stopped before it began: there was nothing to spare.
+    }
+    return depth;
+  }
+
+  /** A search of the session's current position on the game's own table. */
+  private playJob(session: GameSession, limits: SearchLimits): PlayJob {
+    let table = this.tables.get(session);
+    if (!table) {
+      table = TranspositionTable.sharedBuffer(this.options.hashMb);
+      this.tables.set(session, table);
+    }
+    return { kind: 'play', fen: session.setup.initialFen, moves: [...session.state.moves], limits, hashMb: this.options.hashMb, table };
+  }
+
+  /** Helper threads for the `main` search, on idle workers only, until `signal` aborts or `deadline`. */
+  private startHelpers(main: PlayJob, signal: AbortSignal, deadline: number): void {
+    // A helper refused (no idle worker) or stopped changes nothing: the main search answers.
+    for (const job of helperJobs(main, this.options.threads ?? 1)) {
+      this.options.run(job, { signal, deadline, background: true }).catch(() => {});
     }
   }
 

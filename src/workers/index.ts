@@ -9,4 +9,5 @@ export type {
   Job, JobKind, JobProgress, JobResult, MateJob, MateJobProgress, MateJobResult, PlayJob, PlaySetupJob,
   PlaySetupResult,
 } from './jobs.ts';
+export { helperJobs } from './helperJobs.ts';
 export { MAX_HASH_MB, playPosition } from './playJob.ts';

@@ -7,8 +7,8 @@ import { WHITE } from '../../src/chess/types.ts';
 import { type JobRunner, MoveChooser } from '../../src/games/chooseMove.ts';
 import { type GameSetup, type GameState, GameSession } from '../../src/games/session.ts';
 import type { PolyglotBook } from '../../src/search/book/index.ts';
-import type { SearchResult } from '../../src/search/play/index.ts';
-import { WorkerPool } from '../../src/workers/index.ts';
+import type { SearchInfo, SearchResult } from '../../src/search/play/index.ts';
+import { type PlayJob, type RunOptions, WorkerPool } from '../../src/workers/index.ts';
 
 const CASTLE_READY = 'r3k2r/pppq1ppp/2npbn2/4p3/4P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 1';
 
@@ -86,6 +86,114 @@ describe('MoveChooser', () => {
     })) as JobRunner).choose(session(), controller.signal);
     controller.abort();
     expect(await pending).toBeNull();
+  });
+
+  describe('pondering and helper threads', () => {
+    /**
+     * A runner that records each job with its options: searches to be stopped (infinite ones)
+     * wait for their signal, the others answer `bestMove` at once.
+     */
+    function recording(bestMove = 'g1f3') {
+      const calls: Array<{ job: PlayJob; options: RunOptions<unknown> }> = [];
+      const run = ((job: PlayJob, options: RunOptions<unknown>) => {
+        calls.push({ job, options });
+        if (!job.limits.infinite) return Promise.resolve(result(bestMove));
+        return new Promise((_resolve, reject) => options.signal?.addEventListener('abort', () => reject(new Error('stopped'))));
+      }) as JobRunner;
+      return { calls, run };
+    }
+    // White is us; after 1. e4 it is black's (the opponent's) turn.
+    const theirTurn = () => session({ moves: ['e2e4'] });
+
+    it('ponders the opponent\'s position as background work on the game\'s own table, until told to stop', async () => {
+      const { calls, run } = recording();
+      const moves = chooser(run);
+      const game = theirTurn();
+      const stop = new AbortController();
+      const before = Date.now();
+      const pondering = moves.ponder(game, stop.signal);
+      expect(calls).toHaveLength(1);
+      const { job, options } = calls[0]!;
+      expect(job).toMatchObject({ kind: 'play', fen: STARTING_FEN, moves: ['e2e4'], limits: { infinite: true }, hashMb: 1 });
+      expect(job.table).toBeInstanceOf(SharedArrayBuffer);
+      expect(options).toMatchObject({ background: true, signal: stop.signal });
+      // It ends by itself once the opponent's clock (60 s) would have run out, and a second more.
+      expect(options.deadline! - before).toBeGreaterThanOrEqual(61_000);
+      expect(options.deadline! - Date.now()).toBeLessThanOrEqual(61_000);
+      stop.abort();
+      expect(await pondering).toBe(0);
+      // Our next search on that game finds what the pondering left in its table; another game has its own.
+      game.update({ ...game.state, moves: ['e2e4', 'e7e5'] }, performance.now());
+      expect((await moves.choose(game, new AbortController().signal))?.uci).toBe('g1f3');
+      expect(calls[1]!.job.table).toBe(job.table);
+      await moves.choose(session(), new AbortController().signal);
+      expect(calls[2]!.job.table).toBeInstanceOf(SharedArrayBuffer);
+      expect(calls[2]!.job.table).not.toBe(job.table);
+    });
+
+    it('does not ponder on its own turn, nor after the game is over', async () => {
+      const { calls, run } = recording();
+      expect(await chooser(run).ponder(session(), new AbortController().signal)).toBe(0);
+      expect(await chooser(run).ponder(session({ moves: ['f2f3', 'e7e5', 'g2g4', 'd8h4'] }), new AbortController().signal)).toBe(0);
+      expect(calls).toHaveLength(0);
+    });
+
+    it('with threads, adds helper searches as background work on the same table, stopped with the main search', async () => {
+      const { calls, run } = recording();
+      const answer = new AbortController();
+      // The main search answers when told to; the helpers (infinite) wait to be stopped.
+      const main = ((job: PlayJob, options: RunOptions<unknown>) => {
+        if (job.limits.helper !== undefined) return run(job, options as never);
+        calls.push({ job, options });
+        return new Promise((resolve) => answer.signal.addEventListener('abort', () => resolve(result('g1f3'))));
+      }) as JobRunner;
+      const choosing = chooser(main, { threads: 3 }).choose(session(), new AbortController().signal);
+      const [first, ...helpers] = calls;
+      expect(first!.job.limits.helper).toBeUndefined();
+      expect(first!.options.background).toBeUndefined();
+      expect(helpers.map((h) => h.job.limits)).toEqual([{ infinite: true, helper: 1 }, { infinite: true, helper: 2 }]);
+      for (const helper of helpers) {
+        expect(helper.job.table).toBe(first!.job.table);
+        expect(helper.options).toMatchObject({ background: true, deadline: first!.options.deadline });
+        expect(helper.options.signal?.aborted).toBe(false);
+      }
+      answer.abort();
+      expect((await choosing)?.uci).toBe('g1f3');
+      for (const helper of helpers) expect(helper.options.signal?.aborted).toBe(true);
+      // One thread (the default): no helpers.
+      const single = recording();
+      await chooser(single.run).choose(session(), new AbortController().signal);
+      expect(single.calls).toHaveLength(1);
+    });
+
+    it('fills the game\'s table from a real worker while pondering, and yields that worker to the next search', async () => {
+      const pool = new WorkerPool({ size: 1 });
+      try {
+        await pool.warmUp();
+        const tables: SharedArrayBuffer[] = [];
+        const run = ((job: PlayJob, options: RunOptions<SearchInfo>) => {
+          tables.push(job.table!);
+          return pool.run(job, options);
+        }) as JobRunner;
+        const moves = chooser(run);
+        const game = theirTurn();
+        const stop = new AbortController();
+        const pondering = moves.ponder(game, stop.signal);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(new Int32Array(tables[0]!).some((word) => word !== 0)).toBe(true);
+        // The opponent moves: our search must not wait for the pondering to end by itself.
+        game.update({ ...game.state, moves: ['e2e4', 'c7c5'] }, performance.now());
+        const start = performance.now();
+        const choice = await moves.choose(game, new AbortController().signal);
+        expect(choice?.source).toBe('engine');
+        expect(performance.now() - start).toBeLessThan(5000);
+        // The pool stopped the pondering for the search; it had got some way.
+        expect(await pondering).toBeGreaterThan(3);
+        stop.abort();
+      } finally {
+        await pool.close();
+      }
+    });
   });
 
   describe('with the real worker pool', () => {

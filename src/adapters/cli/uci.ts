@@ -22,9 +22,10 @@ export const EXIT_BAD_CONFIG = 2;
 
 /** The session's starting options from the config; opens the book (throws a ConfigError). */
 export function engineSetupFromConfig(config: Pick<Config, 'engine' | 'files'>): UciEngineSetup {
-  const { hashMb, moveOverheadMs, book: { selection, maxPly } } = config.engine;
+  const { hashMb, threads, moveOverheadMs, book: { selection, maxPly } } = config.engine;
   return {
     hashMb,
+    threads,
     moveOverheadMs,
     book: openConfiguredBook(config),
     openBook: (path) => openBook(path, { selection, maxPly }),

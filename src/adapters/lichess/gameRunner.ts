@@ -61,6 +61,9 @@ export class GameRunner {
   /** The position (moves key) we are thinking about, if any. */
   private thinkingKey: string | null = null;
   private thinking: AbortController | null = null;
+  /** The position we pondered last (the opponent to move): pondered once, stopped when it changes. */
+  private ponderingKey: string | null = null;
+  private pondering: AbortController | null = null;
   /** The position we sent a move for: never another move for it. */
   private sentKey: string | null = null;
   /** A move whose fate is unknown (no answer): resend only if the reopened stream shows it missing. */
@@ -116,6 +119,7 @@ export class GameRunner {
     }
     this.clearTimers();
     this.thinking?.abort();
+    this.pondering?.abort();
     return this.summary();
   }
 
@@ -124,6 +128,7 @@ export class GameRunner {
     this.stopped = true;
     this.clearTimers();
     this.thinking?.abort();
+    this.pondering?.abort();
     this.follower.stop();
   }
 
@@ -221,8 +226,10 @@ export class GameRunner {
     this.watchFirstMove(session);
     const key = session.movesKey;
     if (this.thinkingKey !== null && this.thinkingKey !== key) this.thinking?.abort();
+    if (this.ponderingKey !== key) this.pondering?.abort();
     if (!session.isOurTurn) {
       this.answerDrawOffer(session);
+      this.ponder(session, key);
       return;
     }
     if (key === this.sentKey || key === this.thinkingKey || this.unverifiedKey !== null) return;
@@ -261,6 +268,24 @@ export class GameRunner {
         this.thinkingKey = null;
       }
     }
+  }
+
+  /**
+   * Thinks on the opponent's time (settings.ponder), once per position, in games with a clock:
+   * without one the opponent may take days. The chooser keeps it off workers a search needs.
+   */
+  private ponder(session: GameSession, key: string): void {
+    if (!this.options.settings.ponder || !session.setup.clock || key === this.ponderingKey || this.stopped) return;
+    const controller = new AbortController();
+    this.ponderingKey = key;
+    this.pondering = controller;
+    const ply = session.ply;
+    void this.options.chooser.ponder(session, controller.signal).then(
+      (depth) => {
+        if (depth > 0) this.options.logger.debug('pondered', { game: this.gameId, depth, ply });
+      },
+      (error: unknown) => this.options.logger.error('pondering failed', { game: this.gameId, why: describe(error) }),
+    );
   }
 
   /** offeringDraw for the move: answers the opponent's offer, or offers in a dead draw. */
@@ -417,6 +442,7 @@ export class GameRunner {
     this.finished = true;
     this.clearTimers();
     this.thinking?.abort();
+    this.pondering?.abort();
     const session = this.session!;
     this.options.logger.info('game over', {
       game: this.gameId, status: session.status, result: session.result ?? undefined, opponent: session.setup.opponent.name,

@@ -1,6 +1,8 @@
 // Starting the Lichess bot from the configuration: its own worker pool (one thread per game it may
-// play at once, so a game never waits behind another game or a /mate search), the opening book,
-// the move chooser, and the bot itself. What npm start calls when LICHESS_TOKEN is set.
+// play at once, so a game never waits behind another game or a /mate search, or more when one
+// search may take more threads), the opening book, the move chooser, and the bot itself. What
+// npm start calls when LICHESS_TOKEN is set. Pondering and helper threads are the pool's
+// background jobs: they only take workers no game's search is waiting for.
 
 import { readFileSync } from 'node:fs';
 import type { Config } from '../../config/types.ts';
@@ -39,13 +41,15 @@ export async function startLichess(config: Config, options: StartLichessOptions)
   const token = config.lichess.token;
   if (!token) throw new TypeError('startLichess needs LICHESS_TOKEN');
   const book = openConfiguredBook(config);
-  const pool = new WorkerPool({ size: config.lichess.concurrency, maxQueue: config.lichess.concurrency * 2 });
+  const size = Math.max(config.lichess.concurrency, config.engine.threads);
+  const pool = new WorkerPool({ size, maxQueue: config.lichess.concurrency * 2 });
   const chooser = new MoveChooser({
     run: (job, runOptions) => pool.run(job, runOptions),
     hashMb: config.engine.hashMb,
     book,
     moveOverheadMs: config.lichess.moveOverheadMs,
     correspondenceMoveMs: config.lichess.correspondenceMoveSeconds * 1000,
+    threads: config.engine.threads,
   });
   let bot: LichessBot;
   try {

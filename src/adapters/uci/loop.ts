@@ -1,6 +1,6 @@
 // The UCI engine process: reads commands from an input stream line by line, answers on an output
 // stream, and runs its searches on a worker pool of its own. The pool has one worker per search
-// thread (UCI Threads, 1 by default); the main search goes to the first, so its engine (and with
+// thread (UCI Threads, 1 unless the config says otherwise); the main search goes to the first, so its engine (and with
 // one thread its transposition table) is the same from one move to the next. The event loop stays
 // free to read "stop", "isready" and "quit" while the workers search.
 
@@ -40,7 +40,7 @@ export const QUIT_GRACE_MS = 1000;
  * searches finish and answer first.
  */
 export async function runUci(io: UciIo, identity: UciIdentity, engine: UciEngineSetup = {}): Promise<void> {
-  let pool = searchPool(1);
+  let pool = searchPool(engine.threads ?? 1);
   const session = new UciSession({
     ...identity,
     engine,

@@ -44,7 +44,7 @@ import { type PolyglotBook, gamePly } from '../../search/book/index.ts';
 import { Engine, type SearchLimits, type SearchResult, TranspositionTable, planTime } from '../../search/play/index.ts';
 import {
   IllegalMoveError, type Job, type JobProgress, type JobResult, type MateJobResult, type PlayJob, type RunOptions,
-  playPosition,
+  helperJobs, playPosition,
 } from '../../workers/index.ts';
 import { openBook } from '../book/open.ts';
 import { oneLineMessage } from '../commands/errors.ts';
@@ -83,6 +83,8 @@ export interface UciSessionOptions {
 /** How the engine starts: what "uci" announces as defaults, and the book. */
 export interface UciEngineSetup {
   readonly hashMb?: number;
+  /** Threads' starting value; the pool given to the session (`run`) must have as many workers. */
+  readonly threads?: number;
   readonly moveOverheadMs?: number;
   /** The opening book opened at start-up; Book File starts as its path. OwnBook still starts off. */
   readonly book?: PolyglotBook | null;
@@ -130,7 +132,7 @@ export class UciSession {
   /** The options as "uci" announces them, with the session's starting values as defaults. */
   private readonly announced: readonly UciOption[];
   private hashMb: number;
-  private threads = THREADS_OPTION.default;
+  private threads: number;
   /** With more than one thread: the table they share, and its size. */
   private sharedTable: SharedArrayBuffer | null = null;
   private sharedTableMb = 0;
@@ -160,12 +162,14 @@ export class UciSession {
     this.options = options;
     const engine = options.engine ?? {};
     this.hashMb = engine.hashMb ?? HASH_OPTION.default;
+    this.threads = engine.threads ?? THREADS_OPTION.default;
     this.moveOverheadMs = engine.moveOverheadMs ?? MOVE_OVERHEAD_OPTION.default;
     this.book = engine.book ?? null;
     this.openBook = engine.openBook ?? ((path) => openBook(path));
     this.random = options.random ?? Math.random;
     this.announced = UCI_OPTIONS.map((option): UciOption => {
       if (option === HASH_OPTION) return { ...option, default: this.hashMb };
+      if (option === THREADS_OPTION) return { ...option, default: this.threads };
       if (option === MOVE_OVERHEAD_OPTION) return { ...option, default: this.moveOverheadMs };
       if (option === BOOK_FILE_OPTION) return { ...option, default: this.book?.source ?? '' };
       return option;
@@ -511,22 +515,11 @@ export class UciSession {
     return main.finally(() => helpers.abort());
   }
 
-  /**
-   * Lazy SMP: the other threads search the same position, unheard, until the main search ends,
-   * and share what they find through the table. Each starts a ply deeper than the one before, so
-   * that they mostly search ahead of the main thread and leave it deeper results. They post their
-   * node counts in the main job's nodeCounts, for its reports.
-   */
+  /** Lazy SMP (helperJobs): the other threads post their node counts in the main job's nodeCounts, for its reports. */
   private startHelpers(main: PlayJob): AbortController {
     const helpers = new AbortController();
-    const { table, nodeCounts } = main;
-    const searchMoves = main.limits.searchMoves;
-    for (let helper = 1; helper < this.threads; helper++) {
-      const limits: SearchLimits = { infinite: true, helper, ...(searchMoves ? { searchMoves } : {}) };
-      const job: PlayJob = { kind: 'play', fen: main.fen, moves: main.moves, limits, hashMb: this.hashMb, table, nodeCounts };
-      // A helper's end (stopped, or failed) changes nothing: the main search answers.
-      this.options.run(job, { signal: helpers.signal }).catch(() => {});
-    }
+    // A helper's end (stopped, or failed) changes nothing: the main search answers.
+    for (const job of helperJobs(main, this.threads)) this.options.run(job, { signal: helpers.signal }).catch(() => {});
     return helpers;
   }
 

@@ -38,6 +38,27 @@ describe('whole games against the fake Lichess', () => {
     expect(bot.logText()).toMatch(/info game over .*"status":"mate","result":"win"/);
   }, 90_000);
 
+  it('thinks on the opponent\'s time on its one worker, which its own search still gets at once', async () => {
+    // One worker: each search of ours must stop the pondering to get it.
+    bot = await startTestBot(fake, {}, { poolSize: 1 });
+    const game = fake.startGame({ color: 'white', clock: FAST_CLOCK, opponent: { moves: 'random', thinkMs: 300 } });
+    expect(await game.ended()).toEqual({ status: 'mate', winner: 'white' });
+    checkBotMoves(game);
+    const pondered = bot.log.filter((line) => line.startsWith('debug pondered '));
+    // Every opponent move but the last (mated, no move) could be pondered; a few may end before a depth completes.
+    const opponentMoves = game.moveLog.filter((m) => m.color !== game.botColor).length;
+    expect(pondered.length).toBeGreaterThanOrEqual(Math.min(3, opponentMoves));
+    for (const line of pondered) expect(JSON.parse(line.slice('debug pondered '.length)).depth).toBeGreaterThan(0);
+    expect(bot.logText()).not.toMatch(/fallback move|pondering failed/);
+  }, 90_000);
+
+  it('does not ponder when the config says not to', async () => {
+    bot = await startTestBot(fake, { ponder: false }, { poolSize: 1 });
+    const game = fake.startGame({ color: 'white', clock: FAST_CLOCK, opponent: { moves: ['e7e5', 'b8c6', 'resign'], thinkMs: 300 } });
+    expect(await game.ended()).toMatchObject({ status: 'resign' });
+    expect(bot.logText()).not.toMatch(/pondered/);
+  }, 60_000);
+
   it('plays black through a challenge until the opponent resigns, castling king-to-rook', async () => {
     bot = await startTestBot(fake);
     const challenge = fake.challenge({

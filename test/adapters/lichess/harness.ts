@@ -40,7 +40,7 @@ export interface TestBot {
 export async function startTestBot(
   fake: FakeLichess,
   settings: Partial<LichessSettings> = {},
-  options: { timings?: Partial<LichessTimings>; token?: string; poolSize?: number } = {},
+  options: { timings?: Partial<LichessTimings>; token?: string; poolSize?: number; threads?: number } = {},
 ): Promise<TestBot> {
   const log: string[] = [];
   const write = (level: string) => (message: string, fields?: LogFields) => {
@@ -54,6 +54,7 @@ export async function startTestBot(
     book: null,
     moveOverheadMs: 100,
     correspondenceMoveMs: 200,
+    threads: options.threads ?? 1,
   });
   let bot: LichessBot;
   try {

@@ -649,6 +649,17 @@ describe('UciSession: threads (lazy SMP)', () => {
     expect(await send()).toEqual([]);
   });
 
+  it('starts with the config\'s Threads, announced as the default, and helps its first search with them', async () => {
+    const { send, calls, answer } = setup({ engine: { threads: 2 }, setWorkers: async () => {} });
+    expect((await send('uci')).filter((line) => line.startsWith('option name Threads'))).toEqual([
+      'option name Threads type spin default 2 min 1 max 32',
+    ]);
+    await send('position startpos', 'go depth 2');
+    expect(calls.map((call) => (call.job as { limits: { helper?: number } }).limits.helper)).toEqual([undefined, 1]);
+    expect((calls[1]!.job as { table?: SharedArrayBuffer }).table).toBe((calls[0]!.job as { table?: SharedArrayBuffer }).table);
+    expect((await answer(0, result('e2e4'))).at(-1)).toBe('bestmove e2e4');
+  });
+
   it('makes a new shared table for a new Hash size, and goes back to the worker\'s own table with one thread', async () => {
     const { send, calls, answer } = setup({ setWorkers: async () => {} });
     await send('setoption name Threads value 3', 'go depth 2');
