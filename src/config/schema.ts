@@ -41,7 +41,7 @@ const mateSchema = z
   })
   .prefault({});
 
-// The game engine's limits mirror the UCI options' (Hash: the worker's MAX_HASH_MB; Move
+// The game engine's limits mirror the UCI options' (Hash: the worker's MAX_HASH_MB; Threads; Move
 // Overhead); a test keeps them equal. Config imports nothing from the layers above it.
 const MAX_ENGINE_HASH_MB = 1024;
 const MAX_ENGINE_THREADS = 32;

@@ -1,8 +1,8 @@
 // The UCI engine process: reads commands from an input stream line by line, answers on an output
 // stream, and runs its searches on a worker pool of its own. The pool has one worker per search
-// thread (UCI Threads, 1 unless the config says otherwise); the main search goes to the first, so its engine (and with
-// one thread its transposition table) is the same from one move to the next. The event loop stays
-// free to read "stop", "isready" and "quit" while the workers search.
+// thread (UCI Threads: engine.threads, 1 by default); the main search goes to the first, so its
+// engine (and with one thread its transposition table) is the same from one move to the next.
+// The event loop stays free to read "stop", "isready" and "quit" while the workers search.
 
 import { createInterface } from 'node:readline';
 import { setTimeout as delay } from 'node:timers/promises';

@@ -515,7 +515,7 @@ export class UciSession {
     return main.finally(() => helpers.abort());
   }
 
-  /** Lazy SMP (helperJobs): the other threads post their node counts in the main job's nodeCounts, for its reports. */
+  /** Lazy SMP (helperJobs); the helpers post their node counts in the main job's nodeCounts, for its reports. */
   private startHelpers(main: PlayJob): AbortController {
     const helpers = new AbortController();
     // A helper's end (stopped, or failed) changes nothing: the main search answers.
