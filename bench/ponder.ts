@@ -106,12 +106,17 @@ function main(): void {
   let shallower = 0;
   for (const [i, fen] of fens.entries()) {
     const line = playLine(fen, 2 * options.moves);
-    // Warm first in odd games, cold first in even ones: drift in the machine's speed falls on both.
-    const runs = i % 2 === 0 ? [false, true] : [true, false];
-    const results = new Map(runs.map((ponder) => [ponder, replay(fen, line, options.ms, ponder)]));
-    const c = results.get(false)!;
-    const w = results.get(true)!;
-    c.depths.forEach((d, k) => (w.depths[k]! > d ? deeper++ : w.depths[k]! < d ? shallower++ : 0));
+    // Cold first in the first line, warm first in the second, and so on: drift in the machine's
+    // speed falls on both alike.
+    const warmFirst = i % 2 === 1;
+    const first = replay(fen, line, options.ms, warmFirst);
+    const second = replay(fen, line, options.ms, !warmFirst);
+    const c = warmFirst ? second : first;
+    const w = warmFirst ? first : second;
+    for (let k = 0; k < c.depths.length; k++) {
+      if (w.depths[k]! > c.depths[k]!) deeper++;
+      else if (w.depths[k]! < c.depths[k]!) shallower++;
+    }
     cold.depths.push(...c.depths);
     cold.nodes.push(...c.nodes);
     warm.depths.push(...w.depths);

@@ -148,7 +148,12 @@ export class MoveChooser {
     const request = this.playJob(session, { infinite: true });
     const deadline = Date.now() + theirMs + PONDER_SLACK_MS;
     let depth = 0;
-    const job = this.options.run(request, { signal, deadline, background: true, onProgress: (info) => (depth = info.depth) });
+    const job = this.options.run(request, {
+      signal, deadline, background: true,
+      onProgress: (info) => {
+        depth = info.depth;
+      },
+    });
     this.startHelpers(request, signal, deadline);
     try {
       await job;

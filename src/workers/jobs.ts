@@ -45,8 +45,9 @@ export interface PlayJob {
   /** Clear what the engine learnt in earlier games first (UCI ucinewgame). */
   newGame?: boolean;
   /**
-   * A transposition table shared by several threads searching together (UCI Threads), from
-   * TranspositionTable.sharedBuffer; it replaces the worker's own table (and hashMb) for this job.
+   * A transposition table shared by several searches, from TranspositionTable.sharedBuffer: the
+   * threads of one search (UCI Threads), or every search of one Lichess game (its moves, its
+   * pondering, their helpers). It replaces the worker's own table (and hashMb) for this job.
    */
   table?: SharedArrayBuffer;
   /**
