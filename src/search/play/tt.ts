@@ -2,14 +2,14 @@
 // its bound, and the depth it was searched to. One Int32Array, 4 ints per entry, so a probe touches
 // one cache line. Mate scores are stored relative to the entry's position (see search.ts).
 //
-// Several searches may share one table (a SharedArrayBuffer: the threads of UCI Threads, or all
-// the searches of one game, pondering and helpers included, on whichever workers run them). They read and
-// write it without locks, so an entry may be read half-written, or half overwritten by another
-// thread. Each key half is therefore stored XORed with a data half ("lockless hashing", Hyatt and
-// Mann): a torn entry no longer matches its key, and reads as a miss. A probe copies the entry's
-// data out at once, so later reads cannot see another thread's write. The age of the entries
-// being written (which search they belong to) is kept in the buffer too, after the entries, so
-// that the threads agree on it; main searches move it on, helpers never do.
+// Several searches may share one table (a SharedArrayBuffer): the threads of UCI Threads, or all
+// the searches of one game, pondering and helpers included, on whichever workers run them. They
+// read and write it without locks, so an entry may be read half-written, or half overwritten by
+// another thread. Each key half is therefore stored XORed with a data half ("lockless hashing",
+// Hyatt and Mann): a torn entry no longer matches its key, and reads as a miss. A probe copies the
+// entry's data out at once, so later reads cannot see another thread's write. The age of the
+// entries being written (which search they belong to) is kept in the buffer too, after the
+// entries, so that the threads agree on it; main searches move it on, helpers never do.
 
 export const BOUND_NONE = 0;
 export const BOUND_UPPER = 1;
