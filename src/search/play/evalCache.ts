@@ -10,14 +10,18 @@ const VALUE = 2;
 /** Whether the slot holds anything (a zero hash is a real, if unlikely, key). */
 const USED = 3;
 
+/** What get answers for a position not cached: an integer (V8 keeps integers unboxed, NaN is a
+ *  double), far outside any evaluation. */
+export const NOT_CACHED = -(1 << 30);
+
 export class EvalCache {
   private readonly slots = new Int32Array(4 << BITS);
 
-  /** The cached value, or NaN when this position is not cached. */
+  /** The cached value, or NOT_CACHED when this position is not cached. */
   get(hi: number, lo: number): number {
     const slot = (lo & MASK) << 2;
     const slots = this.slots;
-    return slots[slot + USED] === 1 && slots[slot + LO] === lo && slots[slot + HI] === hi ? slots[slot + VALUE] : NaN;
+    return slots[slot + USED] === 1 && slots[slot + LO] === lo && slots[slot + HI] === hi ? slots[slot + VALUE] : NOT_CACHED;
   }
 
   set(hi: number, lo: number, value: number): void {

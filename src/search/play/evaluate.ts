@@ -107,7 +107,8 @@ export function baseEvaluate(pos: Position): number {
 function tapered(pos: Position, mg: number, eg: number, phase: number): number {
   const middlegame = Math.min(phase, MAX_PHASE);
   const score = ((mg * middlegame + eg * (MAX_PHASE - middlegame)) / MAX_PHASE) | 0;
-  return (pos.turn === WHITE ? score : -score) + PARAMS[TEMPO];
+  // 0 - score: -score would make a zero -0, a double to V8 (see negate in search.ts).
+  return (pos.turn === WHITE ? score : 0 - score) + PARAMS[TEMPO];
 }
 
 /** How far evaluate strays from baseEvaluate but in rare positions (measured: see baseEvaluate). */
@@ -227,7 +228,7 @@ export function evaluate(pos: Position): number {
       mg += sign * PARAMS[BISHOP_PAIR_MG];
       eg += sign * PARAMS[BISHOP_PAIR_EG];
     }
-    mg += sign * kingShelter(pos, color);
+    mg += sign * kingShelter(pos, color) | 0; // | 0: black's zero shelter is -0, a double to V8
   }
   const hanging = hangingPieces(pos, WHITE, stamp) - hangingPieces(pos, BLACK, stamp);
   mg += hanging * PARAMS[HANGING_MG];

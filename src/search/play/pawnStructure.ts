@@ -196,7 +196,7 @@ function scoreStructure(pos: Position, guards: number): void {
         if (pawnsOnFile[enemy + f] > 0 && rearmostPawn[enemy + f] < 7 - rank) passed = false;
       }
       if (passed) {
-        mg += sign * PARAMS[PASSED_PAWN_MG + rank];
+        mg += sign * PARAMS[PASSED_PAWN_MG + rank] | 0; // | 0: a zero weight times -1 is -0, a double to V8
         eg += sign * PARAMS[PASSED_PAWN_EG + rank];
         passedFiles |= 1 << (own + file);
         structure.passedRanks[color] |= rank << (3 * file);

@@ -14,7 +14,7 @@ import { isInsufficientMaterial } from '../../chess/status.ts';
 import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, makePiece } from '../../chess/types.ts';
 import { makeUci, parseUci } from '../../chess/uci.ts';
 import { pickBest } from '../pickBest.ts';
-import { EvalCache } from './evalCache.ts';
+import { EvalCache, NOT_CACHED } from './evalCache.ts';
 import { BASE_EVALUATION_SPREAD, baseEvaluate, evaluate } from './evaluate.ts';
 import { Accumulators } from './nnue/accumulator.ts';
 import { DEFAULT_NETWORK } from './nnue/defaultNetwork.ts';
@@ -62,6 +62,14 @@ const SEE_PRUNE_QUIET_MARGIN = 60;
 const SEE_PRUNE_CAPTURE_MARGIN = 100;
 /** The search polls its limits every this many nodes. */
 const POLL_INTERVAL = 2048;
+
+/**
+ * A score seen from the other side. `0 - score`, not `-score`: negating a zero gives -0, which to
+ * V8 is a floating-point number, and one of them reaching the search's integer arithmetic throws
+ * its compiled code away to be built again for doubles (a cold `chessbot bench` ran some 4% slower
+ * for it). Scores and window bounds cross between plies through here.
+ */
+const negate = (score: number): number => 0 - score;
 
 /** LMR[depth][moveNumber]: how many plies a late quiet move is searched less. */
 const LMR = Array.from({ length: 64 }, (_, depth) =>
@@ -137,7 +145,7 @@ export class Engine {
   }
 
   /**
-   * The evaluation cache's answer for this position (NaN when not cached). The nodes read it right
+   * The evaluation cache's answer for this position (NOT_CACHED when not cached). The nodes read it right
    * after probing the table, before they know whether they need it: both reads usually miss the
    * processor's caches, and issued together they cost one wait instead of two.
    */
@@ -153,7 +161,7 @@ export class Engine {
    * the other way round.
    */
   private evaluate(cached: number): number {
-    if (cached === cached) return cached;
+    if (cached !== NOT_CACHED) return cached;
     return this.evaluateWith(this.network === null ? 0 : this.network.evaluate(this.pos));
   }
 
@@ -173,7 +181,7 @@ export class Engine {
    * of the quiescence evaluations end so (48% of them in `chessbot bench`).
    */
   private standPat(cached: number, alpha: number, beta: number): number {
-    if (cached === cached) return cached;
+    if (cached !== NOT_CACHED) return cached;
     const pos = this.pos;
     const network = this.network === null ? 0 : this.network.evaluate(pos);
     const estimate = this.network === null ? baseEvaluate(pos) : (network + baseEvaluate(pos)) >> 1;
@@ -196,7 +204,7 @@ export class Engine {
     // With a clock and one move to choose from there is nothing to think about.
     if ((this.rootMoveCount || rootEnd) === 1 && this.budget) {
       const only = makeUci(this.pos, firstMove);
-      return { bestMove: only, ponder: null, score: { cp: this.evaluate(NaN) }, depth: 0, nodes: 0, timeMs: 0, pv: [only] };
+      return { bestMove: only, ponder: null, score: { cp: this.evaluate(NOT_CACHED) }, depth: 0, nodes: 0, timeMs: 0, pv: [only] };
     }
 
     let bestLine: number[] = [firstMove];
@@ -331,7 +339,7 @@ export class Engine {
       alpha = Math.max(alpha, -MATE + ply);
       beta = Math.min(beta, MATE - ply - 1);
       if (alpha >= beta) return alpha;
-      if (ply >= MAX_PLY) return this.evaluate(NaN);
+      if (ply >= MAX_PLY) return this.evaluate(NOT_CACHED);
     }
 
     if (inCheck) depth++;
@@ -339,7 +347,7 @@ export class Engine {
 
     const tt = this.tt;
     const found = excluded === NO_MOVE && tt.probe(pos.hashHi, pos.hashLo);
-    const cachedEval = inCheck ? NaN : this.cachedEvaluation();
+    const cachedEval = inCheck ? NOT_CACHED : this.cachedEvaluation();
     let ttMove = NO_MOVE;
     let ttScore = 0;
     let ttDepth = -1;
@@ -381,7 +389,7 @@ export class Engine {
         pos.makeNull();
         this.nodes++;
         // After a pass the opponent cannot be in check: we were not checking before it.
-        const score = -this.negamax(depth - 1 - reduction, -beta, -beta + 1, ply + 1, false, true, false);
+        const score = negate(this.negamax(depth - 1 - reduction, negate(beta), 1 - beta, ply + 1, false, true, false));
         pos.unmakeNull();
         this.network?.pop();
         if (this.stopped) return 0;
@@ -456,7 +464,7 @@ export class Engine {
       let score: number;
       if (moveNumber === 1) {
         const extension = move === ttMove ? ttExtension : 0;
-        score = -this.negamax(depth - 1 + extension, -beta, -alpha, ply + 1, pvNode, false, givesCheck);
+        score = negate(this.negamax(depth - 1 + extension, negate(beta), negate(alpha), ply + 1, pvNode, false, givesCheck));
       } else {
         let reduction = 0;
         if (depth >= LMR_MIN_DEPTH && quiet && !inCheck && !givesCheck && moveNumber > (pvNode ? 3 : 2)) {
@@ -468,9 +476,9 @@ export class Engine {
           reduction -= (quietHistory(this.history, this.continuation, pos.turn ^ 1, move, name, before1, before2) / LMR_HISTORY_DIVISOR) | 0;
           reduction = Math.max(0, Math.min(reduction, depth - 2));
         }
-        score = -this.negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, false, false, givesCheck);
-        if (score > alpha && reduction > 0) score = -this.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, false, false, givesCheck);
-        if (score > alpha && score < beta) score = -this.negamax(depth - 1, -beta, -alpha, ply + 1, true, false, givesCheck);
+        score = negate(this.negamax(depth - 1 - reduction, -1 - alpha, negate(alpha), ply + 1, false, false, givesCheck));
+        if (score > alpha && reduction > 0) score = negate(this.negamax(depth - 1, -1 - alpha, negate(alpha), ply + 1, false, false, givesCheck));
+        if (score > alpha && score < beta) score = negate(this.negamax(depth - 1, negate(beta), negate(alpha), ply + 1, true, false, givesCheck));
       }
       pos.unmake(move);
       this.network?.pop();
@@ -509,13 +517,13 @@ export class Engine {
     if (this.nodes >= this.nextPoll) this.poll();
     if (this.stopped) return 0;
     if (ply > this.seldepth) this.seldepth = ply;
-    if (ply >= MAX_PLY) return this.evaluate(NaN);
+    if (ply >= MAX_PLY) return this.evaluate(NOT_CACHED);
 
     // A table entry of any depth settles a quiescence node (whose depth is 0). Quiescence results
     // are not stored: tried, that hid a known mate in 3 (test/search/play/mate.test.ts).
     const tt = this.tt;
     const found = tt.probe(pos.hashHi, pos.hashLo);
-    const cachedEval = inCheck ? NaN : this.cachedEvaluation();
+    const cachedEval = inCheck ? NOT_CACHED : this.cachedEvaluation();
     if (found) {
       const score = fromTableScore(tt.score(), ply);
       const bound = tt.bound();
@@ -554,7 +562,7 @@ export class Engine {
       this.network?.push(pos, move);
       pos.make(move);
       this.nodes++;
-      const score = -this.quiescence(-beta, -alpha, ply + 1, pos.inCheckAfter(move));
+      const score = negate(this.quiescence(negate(beta), negate(alpha), ply + 1, pos.inCheckAfter(move)));
       pos.unmake(move);
       this.network?.pop();
       if (this.stopped) return 0;
