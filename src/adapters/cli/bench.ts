@@ -1,7 +1,9 @@
 // `chessbot bench`: a fixed-depth search of the game engine over a fixed set of positions. The
 // total node count is a signature of the search (it changes only when the search does, not with
 // the machine or its load); the time gives the engine's speed in nodes per second, printed beside
-// a quick perft's for comparison.
+// a quick perft's for comparison. The positions are searched twice: V8 compiles the search while
+// the first pass runs, so the second gives the speed a game sees from its second move on, and
+// the two passes must agree node for node.
 
 import { performance } from 'node:perf_hooks';
 import { STARTING_FEN, parseFen } from '../../chess/fen.ts';
@@ -40,8 +42,11 @@ export interface BenchResult {
   readonly positions: readonly BenchPositionResult[];
   /** Total nodes: the signature. */
   readonly nodes: number;
+  /** The second (timed) pass's time and speed. */
   readonly ms: number;
   readonly nps: number;
+  /** The first pass's, while the search was still being compiled. */
+  readonly cold: { readonly ms: number; readonly nps: number };
   /** Null when the options left it out. */
   readonly perft: { readonly depth: number; readonly nodes: number; readonly ms: number; readonly nps: number } | null;
 }
@@ -49,8 +54,10 @@ export interface BenchResult {
 export interface BenchOptions {
   /** The positions to search (default: the fixed bench set). */
   readonly positions?: readonly BenchPosition[];
-  /** Called after each position, e.g. to print a line while the rest are searched. */
+  /** Called after each position of the timed pass, e.g. to print a line while the rest are searched. */
   readonly onPosition?: (result: BenchPositionResult, index: number, count: number) => void;
+  /** Called when the first pass is done, with its time and speed. */
+  readonly onColdPass?: (cold: BenchResult['cold']) => void;
   /** The clock (default performance.now); it only affects the times, never the nodes. */
   readonly now?: () => number;
   /** Time the perft too (default true). */
@@ -63,18 +70,22 @@ export const benchCommand: CliCommand = {
   summary: 'search fixed positions to a fixed depth: node signature and nodes per second',
   details: [
     `--depth <n>  search each position to this depth, from 1 to ${MAX_BENCH_DEPTH} (default ${DEFAULT_BENCH_DEPTH})`,
-    '--json       print one JSON line: {"depth":D,"nodes":N,"ms":T,"nps":X,',
+    '--json       print one JSON line: {"depth":D,"nodes":N,"ms":T,"nps":X,"cold":{"ms":T,"nps":X},',
     '             "perft":{"depth":5,"nodes":N,"ms":T,"nps":X},"positions":[{"name","fen","nodes","ms","bestMove","score"}]}',
     '',
     `The ${BENCH_POSITIONS.length} positions are searched one after another in this thread, each by a fresh search`,
     `(${BENCH_HASH_MB} MB table, cleared before each), so the total node count is a signature of the`,
-    'search: it is the same on every machine and changes only when the search does. Then a perft of',
-    `the initial position to depth ${BENCH_PERFT_DEPTH} gives the move generator's speed for comparison.`,
+    'search: it is the same on every machine and changes only when the search does. They are searched',
+    'twice: the first pass runs while V8 is still compiling the search (its speed is printed as the',
+    'first pass\'s), the second is timed as the speed; the two must agree node for node. Then a perft',
+    `of the initial position to depth ${BENCH_PERFT_DEPTH} gives the move generator's speed for comparison.`,
   ],
   async run(args, out) {
     const request = parseBenchArguments(args);
     const width = Math.max(...BENCH_POSITIONS.map((position) => position.name.length));
+    if (!request.json) out.stdout.write(`first pass (${BENCH_POSITIONS.length} positions at depth ${request.depth}, while V8 compiles the search) ...\n`);
     const result = runBench(request.depth, {
+      onColdPass: request.json ? undefined : (cold) => out.stdout.write(`${formatColdPass(cold)}\n`),
       onPosition: request.json ? undefined : (position, index, count) => {
         out.stdout.write(`${formatPositionLine(position, index, count, width)}\n`);
       },
@@ -93,34 +104,57 @@ export function parseBenchArguments(args: readonly string[]): BenchRequest {
   return { depth, json: flags.has('--json') };
 }
 
-/** Searches every bench position to `depth`, then times a perft; deterministic but for the times. */
+/**
+ * Searches every bench position to `depth` twice, then times a perft; deterministic but for the
+ * times. The first pass runs while V8 is still compiling the search (its speed is `cold`); the
+ * second is the one reported. Throws if the passes disagree on any node count: the search is
+ * deterministic, and a signature that is not would be worthless.
+ */
 export function runBench(depth: number, options: BenchOptions = {}): BenchResult {
   const positions = options.positions ?? BENCH_POSITIONS;
   const now = options.now ?? (() => performance.now());
   const engine = new Engine(BENCH_HASH_MB);
+  const first = searchPositions(engine, positions, depth, now);
+  const cold = { ms: Math.round(first.ms), nps: perSecond(first.nodes, first.ms) };
+  options.onColdPass?.(cold);
+  const second = searchPositions(engine, positions, depth, now, options.onPosition);
+  const differs = second.results.findIndex((result, i) => result.nodes !== first.results[i].nodes);
+  if (differs >= 0) {
+    const { name, nodes } = second.results[differs];
+    throw new Error(`bench: the two passes searched ${name} in ${first.results[differs].nodes} and ${nodes} nodes: the search is not deterministic`);
+  }
+  return {
+    depth,
+    positions: second.results,
+    nodes: second.nodes,
+    ms: Math.round(second.ms),
+    nps: perSecond(second.nodes, second.ms),
+    cold,
+    perft: options.perft === false ? null : timePerft(now),
+  };
+}
+
+/** One pass: each position searched to `depth` by a fresh search (the table and histories cleared). */
+function searchPositions(
+  engine: Engine, positions: readonly BenchPosition[], depth: number, now: () => number,
+  onPosition?: BenchOptions['onPosition'],
+): { results: BenchPositionResult[]; nodes: number; ms: number } {
   const results: BenchPositionResult[] = [];
   let nodes = 0;
-  let elapsed = 0;
+  let ms = 0;
   for (const [index, { name, fen }] of positions.entries()) {
     engine.newGame();
     const position = parseFen(fen);
     const start = now();
     const result = engine.search(position, { depth }, { now });
-    const ms = now() - start;
+    const elapsed = now() - start;
     nodes += result.nodes;
-    elapsed += ms;
-    const entry = { name, fen, nodes: result.nodes, ms: Math.round(ms), bestMove: result.bestMove, score: result.score };
+    ms += elapsed;
+    const entry = { name, fen, nodes: result.nodes, ms: Math.round(elapsed), bestMove: result.bestMove, score: result.score };
     results.push(entry);
-    options.onPosition?.(entry, index, positions.length);
+    onPosition?.(entry, index, positions.length);
   }
-  return {
-    depth,
-    positions: results,
-    nodes,
-    ms: Math.round(elapsed),
-    nps: perSecond(nodes, elapsed),
-    perft: options.perft === false ? null : timePerft(now),
-  };
+  return { results, nodes, ms };
 }
 
 function timePerft(now: () => number): BenchResult['perft'] {
@@ -152,6 +186,11 @@ export function formatPositionLine(result: BenchPositionResult, index: number, c
   ].join('  ');
 }
 
+/** The first pass's line, printed before the timed pass starts. */
+export function formatColdPass(cold: BenchResult['cold']): string {
+  return `first pass: ${cold.ms} ms, ${cold.nps} nodes/s; the timed pass:`;
+}
+
 export function formatSummary(result: BenchResult): string {
   const { perft: p } = result;
   return [
@@ -160,12 +199,13 @@ export function formatSummary(result: BenchResult): string {
     `nodes: ${result.nodes}`,
     `time: ${result.ms} ms`,
     `nps: ${result.nps}`,
+    `first pass nps: ${result.cold.nps} (while V8 compiled the search)`,
     ...(p ? [`perft nps: ${p.nps} (initial position, depth ${p.depth}: ${p.nodes} nodes in ${p.ms} ms)`] : []),
     '',
   ].join('\n');
 }
 
 function formatJson(result: BenchResult): string {
-  const { depth, nodes, ms, nps, perft: p, positions } = result;
-  return `${JSON.stringify({ depth, nodes, ms, nps, perft: p, positions })}\n`;
+  const { depth, nodes, ms, nps, cold, perft: p, positions } = result;
+  return `${JSON.stringify({ depth, nodes, ms, nps, cold, perft: p, positions })}\n`;
 }

@@ -67,6 +67,23 @@ describe('runBench', () => {
     expect(fake.nps).toBe(Math.round((fake.nodes * 1000) / fake.ms));
   });
 
+  it('searches the positions twice and times the second pass, reporting the first as cold', () => {
+    let time = 0;
+    let coldSeen: unknown = null;
+    const seen: string[] = [];
+    const result = runBench(2, {
+      perft: false,
+      now: () => (time += 7),
+      onColdPass: (cold) => { coldSeen = cold; expect(seen).toHaveLength(0); },
+      onPosition: (p) => seen.push(p.name),
+    });
+    expect(seen).toHaveLength(BENCH_POSITIONS.length); // one line per position: the timed pass's
+    expect(coldSeen).toEqual(result.cold);
+    expect(result.cold.ms).toBeGreaterThan(0);
+    expect(result.cold.nps).toBe(Math.round((result.nodes * 1000) / result.cold.ms));
+    expect(time).toBeGreaterThanOrEqual(result.ms + result.cold.ms); // both passes were timed on the clock
+  });
+
   it('searches deeper for a greater depth, reporting each position as it goes', () => {
     const seen: string[] = [];
     const shallow = runBench(2, { perft: false, onPosition: (p, index, count) => seen.push(`${index + 1}/${count} ${p.name}`) });
@@ -83,6 +100,7 @@ describe('runBench', () => {
     expect(text).toMatch(/^nodes: \d+$/m);
     expect(text).toMatch(/^time: \d+ ms$/m);
     expect(text).toMatch(/^nps: \d+$/m);
+    expect(text).toMatch(/^first pass nps: \d+ \(while V8 compiled the search\)$/m);
     expect(text).toMatch(/^perft nps: 973121800 \(initial position, depth 5: 4865609 nodes in 5 ms\)$/m);
     expect(formatSummary(runBench(1, { perft: false }))).not.toMatch(/perft/);
   });
@@ -94,6 +112,8 @@ describe('chessbot bench', () => {
     const sink = { write: (text: string) => (stdout += text) };
     await benchCommand.run(['--depth', '2'], { stdout: sink, stderr: sink });
     const lines = stdout.trimEnd().split('\n');
+    expect(lines.shift()).toMatch(/^first pass \(\d+ positions at depth 2, while V8 compiles the search\) \.\.\.$/);
+    expect(lines.shift()).toMatch(/^first pass: \d+ ms, \d+ nodes\/s; the timed pass:$/);
     expect(lines[0]).toMatch(/^ 1\/\d+ {2}BK\.01 +nodes +\d+ +\d+ ms {2}bestmove [a-h][1-8][a-h][1-8]\S* +(cp|mate) -?\d+$/);
     expect(lines.filter((line) => / nodes +\d+ /.test(line))).toHaveLength(BENCH_POSITIONS.length);
     expect(stdout).toContain(`nodes: ${runBench(2, { perft: false }).nodes}\n`);
@@ -105,7 +125,7 @@ describe('chessbot bench', () => {
     expect(result.status).toBe(0);
     expect(result.stdout.trimEnd().split('\n')).toHaveLength(1);
     const json = JSON.parse(result.stdout);
-    expect(json).toMatchObject({ depth: 3, nodes: DEPTH_3_NODES, perft: { depth: 5, nodes: 4_865_609 } });
+    expect(json).toMatchObject({ depth: 3, nodes: DEPTH_3_NODES, cold: { ms: expect.any(Number), nps: expect.any(Number) }, perft: { depth: 5, nodes: 4_865_609 } });
     expect(json.positions).toHaveLength(BENCH_POSITIONS.length);
     expect(Object.keys(json.positions[0])).toEqual(['name', 'fen', 'nodes', 'ms', 'bestMove', 'score']);
   });
