@@ -16,6 +16,10 @@ const MAX_LINE = 256;
 const NULL_MOVE = -1;
 /** At most this many pieces stand on a board, so at most this many features are on in a view. */
 const MAX_FEATURES = 32;
+/** The screlu kernel works with each clamped square less this, so that it fits an int16. */
+const SQUARE_SHIFT = 32768;
+/** The largest QA whose square fits 16 bits (unsigned), as the kernel needs. */
+const MAX_QA = 255;
 
 interface Kernels {
   addSub(out: number, from: number, add: number, sub: number, bytes: number): void;
@@ -44,6 +48,8 @@ export class Accumulators {
   /** The move that led to entry e (NULL_MOVE for a pass) and the piece that made it. */
   private readonly moves = new Int32Array(MAX_LINE);
   private readonly movers = new Int32Array(MAX_LINE);
+  /** Per bucket, 32768 × the sum of its output weights: what the screlu kernel leaves out (see kernels.wat). */
+  private readonly squareShift: Float64Array;
   private top = 0;
 
   /** Throws if `network`'s neurons could leave the kernels' int16 and int32 ranges. */
@@ -61,6 +67,11 @@ export class Accumulators {
     this.memory = new Int16Array(memory.buffer);
     this.memory.set(network.inputWeights, 0);
     this.memory.set(network.outputWeights, this.outputAt >> 1);
+    this.squareShift = Float64Array.from({ length: network.buckets }, (_, bucket) => {
+      let sum = 0;
+      for (let i = bucket * 2 * hidden; i < (bucket + 1) * 2 * hidden; i++) sum += network.outputWeights[i];
+      return SQUARE_SHIFT * sum;
+    });
   }
 
   /** Starts the line at `pos`, summing its features. */
@@ -112,7 +123,7 @@ export class Accumulators {
     const entry = this.valuesAt + this.top * 2 * viewBytes;
     const us = entry + pos.turn * viewBytes;
     const them = entry + (pos.turn ^ 1) * viewBytes;
-    const sum = this.kernels.screlu(us, them, this.outputAt + bucket * 2 * viewBytes, viewBytes, qa);
+    const sum = this.kernels.screlu(us, them, this.outputAt + bucket * 2 * viewBytes, viewBytes, qa) + this.squareShift[bucket];
     return ((sum / qa + network.outputBias[bucket]) * network.scale / (qa * network.qb)) | 0;
   }
 
@@ -165,13 +176,14 @@ export class Accumulators {
 /**
  * The kernels keep neurons in int16 and sum the output layer in four int32 lanes. Here the worst
  * case of each is bounded: a neuron's bias and its 32 largest weights, and a lane's share of
- * the output products at their largest.
+ * the output terms at their largest (a shifted square, at most 32768 either way, times the
+ * largest weight).
  */
 function checkFits(network: Network): void {
   if (fitting.has(network)) return;
   const { hidden, qa, inputWeights, hiddenBias, outputWeights } = network;
   if (hidden % 8 !== 0) throw new Error(`network has ${hidden} hidden neurons: the kernels need a multiple of 8`);
-  if (qa > 0x7fff) throw new Error(`network QA ${qa} does not fit int16`);
+  if (qa > MAX_QA) throw new Error(`network QA ${qa} is above ${MAX_QA}: its square does not fit 16 bits`);
   const column = new Int32Array(INPUTS);
   for (let h = 0; h < hidden; h++) {
     for (let f = 0; f < INPUTS; f++) column[f] = Math.abs(inputWeights[f * hidden + h]);
@@ -182,7 +194,7 @@ function checkFits(network: Network): void {
   }
   let largest = 0;
   for (const w of outputWeights) largest = Math.max(largest, Math.abs(w));
-  const lane = (hidden / 2) * qa * qa * largest;
+  const lane = (hidden / 2) * SQUARE_SHIFT * largest;
   if (lane > 0x7fffffff) throw new Error(`network output weights up to ${largest} can overflow the output sum (${lane})`);
   fitting.add(network);
 }

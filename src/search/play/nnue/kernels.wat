@@ -47,24 +47,27 @@
 
   ;; The output layer before its bias: the sum over both views of clamp(a, 0, qa)² × weight, the
   ;; side to move's view (`us`) against the bucket's first weights, the other view (`them`)
-  ;; against the next. Each of the four int32 lanes sums a quarter of the products;
-  ;; accumulator.ts refuses a network whose lane sum could overflow at worst (every product at
-  ;; qa² × the largest weight), so no product or sum does. The four lanes are added as doubles,
-  ;; which are exact here.
+  ;; against the next, less 32768 × the sum of those weights (accumulator.ts adds that back).
+  ;; The square is taken in int16 and shifted down by 32768 so that it fits one, whatever it is
+  ;; (at most 255², and qa is at most 255): a² - 32768 is the low 16 bits of a² less 32768, both
+  ;; wrapping. Then one i32x4.dot_i16x8_s multiplies eight of them by their weights and adds
+  ;; them in pairs into four int32 lanes, where extending both to int32 first took two
+  ;; multiplications of int32 lanes. accumulator.ts refuses a network whose lane sums could
+  ;; overflow at worst (every term at 32768 × the largest weight). The four lanes are added as
+  ;; doubles, which are exact here.
   (func $screluView (param $view i32) (param $weights i32) (param $bytes i32) (param $ceiling v128) (result v128)
-    (local $i i32) (local $sum v128) (local $a v128) (local $w v128)
+    (local $i i32) (local $sum v128) (local $a v128)
     (loop $next
       (local.set $a
         (i16x8.min_s
           (i16x8.max_s (v128.load (i32.add (local.get $view) (local.get $i))) (v128.const i16x8 0 0 0 0 0 0 0 0))
           (local.get $ceiling)))
-      (local.set $w (v128.load (i32.add (local.get $weights) (local.get $i))))
       (local.set $sum
         (i32x4.add
-          (i32x4.add
-            (local.get $sum)
-            (i32x4.mul (i32x4.extmul_low_i16x8_s (local.get $a) (local.get $a)) (i32x4.extend_low_i16x8_s (local.get $w))))
-          (i32x4.mul (i32x4.extmul_high_i16x8_s (local.get $a) (local.get $a)) (i32x4.extend_high_i16x8_s (local.get $w)))))
+          (local.get $sum)
+          (i32x4.dot_i16x8_s
+            (i16x8.sub (i16x8.mul (local.get $a) (local.get $a)) (v128.const i16x8 32768 32768 32768 32768 32768 32768 32768 32768))
+            (v128.load (i32.add (local.get $weights) (local.get $i))))))
       (br_if $next (i32.lt_u (local.tee $i (i32.add (local.get $i) (i32.const 16))) (local.get $bytes))))
     (local.get $sum))
 

@@ -135,6 +135,7 @@ describe('Accumulators', () => {
     expect(() => new Accumulators(randomNetwork(12, 1))).toThrow(/12 hidden neurons: the kernels need a multiple of 8/);
     expect(() => new Accumulators(randomNetwork(8, 1, 2000))).toThrow(/network neuron \d+ can reach \d+, beyond int16/);
     expect(() => new Accumulators(randomNetwork(256, 1, 120, 2000))).toThrow(/output weights up to \d+ can overflow the output sum/);
+    expect(() => new Accumulators({ ...randomNetwork(8, 1), qa: 256 })).toThrow(/QA 256 is above 255: its square does not fit 16 bits/);
   });
 
   it('scores a position for the side to move: the mirrored position scores the same', () => {
