@@ -5,7 +5,9 @@
 //   2. the captures and promotions that do not lose material (MVV-LVA, exchanges checked lazily);
 //   3. the killers, each once found legal here (isLegalQuiet), still without generating;
 //   4. the other quiet moves by history, followed by the losing captures and the
-//      under-promotions: these are picked from one list, in the order scoreMoves gives them.
+//      under-promotions: these are picked from one list, in the order scoreMoves gives them;
+//      once the caller stops the ordering (it will try quiet moves only if they check), in list
+//      order, and quiet moves generated after that are not scored at all.
 // Every legal move comes up exactly once; the caller tells "no legal move" by getting none.
 
 import { MAX_MOVES, NO_MOVE } from '../../chess/move.ts';
@@ -26,6 +28,8 @@ const STAGE_REST = 6;
 /** One per ply: it owns that ply's MAX_MOVES slots of the engine's move and score lists. */
 export class MovePicker {
   private stage = STAGE_REST;
+  /** Set by stopOrdering: the moves left are given in list order. */
+  private unordered = false;
   private i = 0;
   private end = 0;
   private ttMove = NO_MOVE;
@@ -64,6 +68,7 @@ export class MovePicker {
     this.tried2 = NO_MOVE;
     this.i = this.start;
     this.end = this.start;
+    this.unordered = false;
     this.stage = ttMove !== NO_MOVE ? STAGE_TT_MOVE : STAGE_GENERATE_TACTICAL;
   }
 
@@ -73,6 +78,7 @@ export class MovePicker {
     const scores = this.scores;
     if (this.stage === STAGE_REST) {
       // Every exchange still pending was settled in the tactical stage: plain picking will do.
+      if (this.unordered) return this.i < this.end ? moves[this.i++] : NO_MOVE;
       return this.i < this.end ? pickBest(moves, scores, this.i++, this.end) : NO_MOVE;
     }
     if (this.stage === STAGE_TT_MOVE) {
@@ -113,11 +119,33 @@ export class MovePicker {
     if (this.stage === STAGE_GENERATE_QUIET) {
       // The quiet moves go after the tactical ones still waiting (the losing captures).
       const end = this.end;
-      this.end = scoreQuiets(this.pos, moves, scores, end, generateQuiet(this.pos, moves, end), this.ttMove, this.tried1,
-        this.tried2, this.killer1, this.killer2, this.history, this.continuation, this.before1, this.before2);
+      const generated = generateQuiet(this.pos, moves, end);
+      this.end = this.unordered
+        ? dropTried(moves, end, generated, this.ttMove, this.tried1, this.tried2)
+        : scoreQuiets(this.pos, moves, scores, end, generated, this.ttMove, this.tried1, this.tried2, this.killer1,
+          this.killer2, this.history, this.continuation, this.before1, this.before2);
       this.stage = STAGE_REST;
-      return this.i < this.end ? pickBest(moves, scores, this.i++, this.end) : NO_MOVE;
+      return this.next();
     }
     return NO_MOVE;
   }
+
+  /**
+   * From now on the caller tries a quiet move only if it gives check (late-move or futility
+   * pruning): the moves not yet given come in list order, and quiet moves generated from now on
+   * are not scored at all.
+   */
+  stopOrdering(): void {
+    this.unordered = true;
+  }
+}
+
+/** Leaves out of [start, end) the moves already tried (the table's and the killers); returns the new end. */
+function dropTried(moves: Int32Array, start: number, end: number, tried: number, tried1: number, tried2: number): number {
+  let kept = start;
+  for (let i = start; i < end; i++) {
+    const move = moves[i];
+    if (move !== tried && move !== tried1 && move !== tried2) moves[kept++] = move;
+  }
+  return kept;
 }
