@@ -1,172 +1,253 @@
 // Trains the evaluation network (src/search/play/nnue/network.ts) on positions scored by Stockfish
 // (`npm run tune:generate`, `npm run nnue:label`), and writes the network file.
 //
-//   npm run nnue:train -- --data bench/out/nnue/gen1.txt --data bench/out/nnue/walks1.txt --hidden 128 --out bench/out/nnue/net.nnue
+//   node --max-old-space-size=20000 --import tsx bench/nnue/train.ts --data bench/out/nnue/walks1.bin \
+//     --data bench/out/nnue/gen1.txt --valid bench/out/nnue/valid.bin --hidden 256 --out bench/out/nnue/net.nnue
 //
-// Positions whose best move is a capture or a promotion, or whose score is a mate, are left out:
-// the evaluation is asked about quiet positions. Each target is Stockfish's score as an expected
-// result, blended with the game's result where there was a game (--lambda). The loss is the
-// squared error of the network's expected result through a logistic of --eval-scale centipawns
-// per unit, flat enough that a rook up is told apart from a pawn up; --sf-ratio converts
-// Stockfish's centipawns to the engine's, so the search's margins keep their meaning. What is
-// scored is the network's --share of an evaluation plus the hand-written evaluation's remainder
-// (by default the network alone). One game in twenty is held out to measure the error (beside
-// the hand-written evaluation's on the same positions). Adam on mini-batches, whose gradients
-// --threads worker threads share out.
+// --data and --valid take text files (tune:generate's and nnue:label's lines) or files packed by
+// `npm run nnue:pack` (name ending in .bin), which load in seconds. Positions whose best move is a
+// capture or a promotion, in check, or whose score is a mate, are left out: the evaluation is
+// asked about quiet positions. Each position is used once (the first time it appears); one that is
+// also among the --valid positions is not trained on. Each target is Stockfish's score as an
+// expected result, blended with the game's result where there was a game (--lambda). The loss is
+// the squared error of the network's expected result through a logistic of --eval-scale
+// centipawns per unit, flat enough that a rook up is told apart from a pawn up; --sf-ratio
+// converts Stockfish's centipawns to the engine's, so the search's margins keep their meaning.
+// The error is measured on the --valid positions, or without them on one game in --hold-out of
+// the data, beside the hand-written evaluation's on the same positions. Adam on mini-batches, in
+// WebAssembly SIMD kernels (trainKernels.wat) that --threads worker threads run on one shared
+// memory. The rate falls over the last epochs (--schedule).
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { parseFen } from '../../src/chess/fen.ts';
-import { BLACK, WHITE, parsePieceLetter, type Color } from '../../src/chess/types.ts';
 import { evaluate } from '../../src/search/play/evaluate.ts';
-import { featureOf } from '../../src/search/play/nnue/features.ts';
 import { type Network, parseNetwork, serializeNetwork } from '../../src/search/play/nnue/network.ts';
-import { type ReadCounts, scoredPositions } from '../tune/positionsFile.ts';
-import { Model, type Samples, type Shapes, sharedWeights } from './model.ts';
+import { Model, type Shapes, type Targets, compileTrainKernels, layoutOf, sharedMemory, weightsOf } from './model.ts';
+import { RECORD_BYTES, packCounts, packText, recordFen } from './packed.ts';
 import { mulberry32 } from '../../test/support/random.ts';
 
-const { values } = parseArgs({
-  options: {
-    data: { type: 'string', multiple: true, default: ['bench/out/nnue/gen1.txt'] },
-    hidden: { type: 'string', default: '128' },
-    /** Output buckets by the number of pieces on the board. */
-    buckets: { type: 'string', default: '8' },
-    threads: { type: 'string', default: '2' },
-    epochs: { type: 'string', default: '10' },
-    batch: { type: 'string', default: '4096' },
-    rate: { type: 'string', default: '0.003' },
-    /** The game result's share of the target. */
-    lambda: { type: 'string', default: '0.1' },
-    /** The engine's centipawns per Stockfish centipawn: the hand-written evaluation's fitted
-     *  logistic slope against Stockfish's (1/153 against 1/91), so the search's margins keep their meaning. */
-    'sf-ratio': { type: 'string', default: '1.68' },
-    /** Centipawns (the engine's) per unit of the logistic the error is measured through: flat
-     *  enough that being a rook up is still told apart from a pawn up. */
-    'eval-scale': { type: 'string', default: '600' },
-    /** The network's share of the evaluation it is trained as: 1, alone. With ½ (as search.ts
-     *  averages it with the hand-written one) it learns what the hand-written half leaves out, and
-     *  fits better, but plays far worse (README, "The evaluation network"). */
-    share: { type: 'string', default: '1' },
-    seed: { type: 'string', default: '1' },
-    /** Start from this network file's weights (same shapes) instead of random ones: more training
-     *  of a network already made, e.g. on new positions with a lower --rate. */
-    init: { type: 'string' },
-    out: { type: 'string', default: 'bench/out/nnue/net.nnue' },
-  },
-});
-
-const H = Number(values.hidden);
-const BUCKETS = Number(values.buckets);
-const THREADS = Number(values.threads);
-const EPOCHS = Number(values.epochs);
-const BATCH = Number(values.batch);
-const lambda = Number(values.lambda);
-const sfRatio = Number(values['sf-ratio']);
-const evalScale = Number(values['eval-scale']);
-const share = Number(values.share);
-if (!(share > 0 && share <= 1)) {
-  console.error(`nnue:train: --share must be a number above 0 and at most 1, not "${values.share}"`);
+/** Stops on a wrong command line, naming what is wrong, before minutes go into loading positions. */
+function usageError(message: string): never {
+  console.error(`nnue:train: ${message}`);
   process.exit(2);
+}
+
+let parsed;
+try {
+  parsed = parseArgs({
+    options: {
+      data: { type: 'string', multiple: true, default: ['bench/out/nnue/gen1.txt'] },
+      /** Positions to measure the error on, never trained on (default: one game in --hold-out of --data). */
+      valid: { type: 'string', multiple: true },
+      'hold-out': { type: 'string', default: '20' },
+      hidden: { type: 'string', default: '256' },
+      /** Output buckets by the number of pieces on the board. */
+      buckets: { type: 'string', default: '8' },
+      threads: { type: 'string', default: '2' },
+      epochs: { type: 'string', default: '10' },
+      batch: { type: 'string', default: '4096' },
+      rate: { type: 'string', default: '0.003' },
+      /** "step": the rate falls tenfold for the last third of the epochs; "cosine": it falls along a
+       *  half cosine from --rate to --rate × --final over the whole run, batch by batch. */
+      schedule: { type: 'string', default: 'step' },
+      final: { type: 'string', default: '0.01' },
+      /** The game result's share of the target. */
+      lambda: { type: 'string', default: '0.1' },
+      /** The engine's centipawns per Stockfish centipawn: the hand-written evaluation's fitted
+       *  logistic slope against Stockfish's (1/153 against 1/91), so the search's margins keep their meaning. */
+      'sf-ratio': { type: 'string', default: '1.68' },
+      /** Centipawns (the engine's) per unit of the logistic the error is measured through: flat
+       *  enough that being a rook up is still told apart from a pawn up. */
+      'eval-scale': { type: 'string', default: '600' },
+      seed: { type: 'string', default: '1' },
+      /** Start from this network file's weights (same shapes) instead of random ones: more training
+       *  of a network already made, e.g. on new positions with a lower --rate. */
+      init: { type: 'string' },
+      out: { type: 'string', default: 'bench/out/nnue/net.nnue' },
+    },
+  });
+} catch (error) {
+  usageError((error as Error).message);
+}
+const { values } = parsed;
+
+/** Option `name` as a number that `fits` (which `rule` describes). */
+function numberOption(name: keyof typeof values, rule: string, fits: (x: number) => boolean): number {
+  const x = Number(values[name]);
+  if (!fits(x)) usageError(`--${name} must be ${rule}, not "${String(values[name])}"`);
+  return x;
+}
+const whole = (min: number) => (x: number) => Number.isInteger(x) && x >= min;
+const above = (min: number) => (x: number) => x > min;
+
+// The engine's kernels take the hidden neurons eight at a time (accumulator.ts).
+const H = numberOption('hidden', 'a multiple of 8', (x) => whole(8)(x) && x % 8 === 0);
+const BUCKETS = numberOption('buckets', 'a whole number from 1 to 32', (x) => whole(1)(x) && x <= 32);
+const THREADS = numberOption('threads', 'a whole number above 0', whole(1));
+const EPOCHS = numberOption('epochs', 'a whole number, 0 or more', whole(0));
+const BATCH = numberOption('batch', 'a whole number above 0', whole(1));
+const RATE = numberOption('rate', 'above 0', above(0));
+const FINAL = numberOption('final', 'from 0 to 1', (x) => x >= 0 && x <= 1);
+// 1 would hold every game out.
+const HOLD_OUT = numberOption('hold-out', 'a whole number above 1', whole(2));
+const targets: Targets = {
+  lambda: numberOption('lambda', 'from 0 to 1', (x) => x >= 0 && x <= 1),
+  sfRatio: numberOption('sf-ratio', 'above 0', above(0)),
+  evalScale: numberOption('eval-scale', 'above 0', above(0)),
+};
+const SEED = numberOption('seed', 'a whole number', Number.isInteger);
+if (values.schedule !== 'step' && values.schedule !== 'cosine') usageError(`--schedule is step or cosine, not "${values.schedule}"`);
+for (const path of [...values.data, ...(values.valid ?? []), ...(values.init === undefined ? [] : [values.init])]) {
+  if (!existsSync(path)) usageError(`${path}: no such file`);
+  const size = statSync(path).size;
+  if (path.endsWith('.bin') && size % RECORD_BYTES !== 0) usageError(`${path}: ${size} bytes, not a whole number of records (not nnue:pack's?)`);
 }
 /** Centipawns per unit of output, and the quantisation of the two layers. */
 const SCALE = 400;
 const QA = 255;
 const QB = 64;
-const K = SCALE / evalScale;
+const K = SCALE / targets.evalScale;
+/** Weight ranges that keep the engine's integer kernels safe (accumulator.ts, checkFits): a
+ *  neuron's 32 largest input weights and its bias within int16, and each of the output sum's
+ *  four int32 lanes (hidden / 2 products of at most QA² × the largest output weight). */
+const LIMITS = { w1: 1.98, b1: 1.98, w2: Math.floor(0x7fffffff / ((H / 2) * QA * QA)) / QB, b2: 1e6 };
 
 // The same seed gives the same starting weights and batches.
-const random = mulberry32(Number(values.seed));
+const random = mulberry32(SEED);
 
-// ---- the positions: features of both views, side to move, target ----
-/** A typed array that doubles as it fills: millions of positions do not fit plain arrays. */
-class Growing<T extends Uint16Array | Int32Array | Uint8Array | Float32Array> {
-  length = 0;
-  constructor(public values: T) {}
-  push(value: number): void {
-    if (this.length === this.values.length) {
-      const bigger = new (this.values.constructor as new (n: number) => T)(this.values.length * 2);
-      bigger.set(this.values);
-      this.values = bigger;
+// ---- the positions: packed records in shared memory, each position once ----
+const started = Date.now();
+/** Reads files (packed, or text packed on the way) into one shared buffer of records. */
+function load(paths: readonly string[]): { buffer: SharedArrayBuffer; count: number } {
+  const counts = packCounts();
+  const chunks: Uint8Array[] = [];
+  const textPaths = paths.filter((path) => !path.endsWith('.bin'));
+  let chunk = new Uint8Array(RECORD_BYTES << 18);
+  let used = 0;
+  packText(textPaths, (record) => {
+    chunk.set(record, used);
+    used += RECORD_BYTES;
+    if (used === chunk.length) {
+      chunks.push(chunk);
+      chunk = new Uint8Array(chunk.length);
+      used = 0;
     }
-    this.values[this.length++] = value;
+  }, counts);
+  chunks.push(chunk.subarray(0, used));
+  if (textPaths.length > 0) {
+    console.log(`${textPaths.join(', ')}: ${counts.lines} lines, ${counts.kept} positions (left out ${counts.mate} mate scores, ${counts.noisy} noisy, ${counts.check} in check, ${counts.bad} unreadable)`);
   }
-  done(): T {
-    return this.values.subarray(0, this.length) as T;
+  let bytes = chunks.reduce((sum, c) => sum + c.length, 0);
+  for (const path of paths) if (path.endsWith('.bin')) bytes += statSync(path).size;
+  const buffer = new SharedArrayBuffer(bytes);
+  const all = new Uint8Array(buffer);
+  let at = 0;
+  for (const c of chunks) { all.set(c, at); at += c.length; }
+  for (const path of paths) {
+    if (!path.endsWith('.bin')) continue;
+    const fd = openSync(path, 'r');
+    const size = statSync(path).size;
+    for (let done = 0; done < size;) done += readSync(fd, all, at + done, Math.min(1 << 30, size - done), null);
+    closeSync(fd);
+    at += size;
   }
-}
-const featureList = new Growing(new Uint16Array(1 << 20));
-const starts = new Growing(new Int32Array(1 << 16));
-starts.push(0);
-const turns = new Growing(new Uint8Array(1 << 16));
-const targets = new Growing(new Float32Array(1 << 16));
-const bases = new Growing(new Float32Array(1 << 16));
-const heldOut = new Growing(new Uint8Array(1 << 16));
-/** The held-out positions' FENs, to measure the hand-written evaluation on them too. */
-const heldOutFens = new Map<number, string>();
-const counts: ReadCounts = { lines: 0, games: 0 };
-for (const { fen, fields, score, best, result, game } of scoredPositions(values.data, counts)) {
-  const board = placement(fields[0]);
-  // "-": quiet by construction (nnue:label); otherwise a capture, en passant or promotion as the
-  // best move says the position is not quiet.
-  if (best !== '-') {
-    if (best.length !== 4) continue;
-    const to = (best.charCodeAt(3) - 49) * 8 + best.charCodeAt(2) - 97;
-    const from = (best.charCodeAt(1) - 49) * 8 + best.charCodeAt(0) - 97;
-    if (board[to] !== 0) continue;
-    if ((board[from] & 7) === 1 && (from & 7) !== (to & 7)) continue;
-  }
-  const turn: Color = fields[1] === 'b' ? BLACK : WHITE;
-  for (const view of [WHITE, BLACK] as const) {
-    for (let sq = 0; sq < 64; sq++) if (board[sq] !== 0) featureList.push(featureOf(view, board[sq], sq));
-    starts.push(featureList.length);
-  }
-  turns.push(turn);
-  const whiteScore = turn === WHITE ? score : -score;
-  // "-": no game, so no result to blend in.
-  const expected = 1 / (1 + Math.exp(-whiteScore * sfRatio / evalScale));
-  targets.push(result === '-' ? expected : (1 - lambda) * expected + lambda * Number(result));
-  bases.push(share === 1 ? 0 : (1 - share) * evaluate(parseFen(fen)) / SCALE);
-  heldOut.push(game % 20 === 0 ? 1 : 0);
-  if (game % 20 === 0) heldOutFens.set(turns.length - 1, fen);
+  return { buffer, count: bytes / RECORD_BYTES };
 }
 
-/** Piece codes by 64-square index from a FEN's placement field. */
-function placement(text: string): Uint8Array {
-  const board = new Uint8Array(64);
-  let rank = 7;
-  let file = 0;
-  for (const char of text) {
-    if (char === '/') { rank--; file = 0; }
-    else if (char >= '1' && char <= '8') file += Number(char);
-    else board[rank * 8 + file++] = parsePieceLetter(char);
+/** 64-bit keys of positions (placement, side to move, castling), in open addressing. */
+class PositionSet {
+  private readonly keys: Uint32Array;
+  private readonly mask: number;
+  constructor(capacity: number) {
+    let size = 1;
+    while (size < 2 * capacity) size *= 2;
+    this.keys = new Uint32Array(2 * size);
+    this.mask = size - 1;
   }
-  return board;
+  /** Adds record i's position; false if it was there already. */
+  add(words: Uint32Array, records: Uint8Array, i: number, insert = true): boolean {
+    let h1 = 0x9e3779b9 ^ records[i * RECORD_BYTES + 27];
+    let h2 = 0x85ebca6b;
+    for (let w = 0; w < 6; w++) {
+      const x = words[i * 8 + w];
+      h1 = Math.imul(h1 ^ x, 0x01000193) ^ (h1 >>> 15);
+      h2 = Math.imul(h2 + x, 0xcc9e2d51);
+      h2 = (h2 << 13) | (h2 >>> 19);
+      h2 = Math.imul(h2, 5) + 0xe6546b64;
+    }
+    h1 = Math.imul(h1 ^ (h1 >>> 16), 0x85ebca6b);
+    h1 ^= h1 >>> 13;
+    h2 ^= h2 >>> 16;
+    h2 = Math.imul(h2, 0xc2b2ae35);
+    h2 = (h2 ^ (h2 >>> 16)) | 1;
+    let slot = (h1 ^ Math.imul(h2, 0x27d4eb2f)) & this.mask;
+    for (;;) {
+      const k1 = this.keys[2 * slot];
+      const k2 = this.keys[2 * slot + 1];
+      if (k2 === 0) {
+        if (insert) { this.keys[2 * slot] = h1 >>> 0; this.keys[2 * slot + 1] = h2 >>> 0; }
+        return true;
+      }
+      if (k1 === h1 >>> 0 && k2 === h2 >>> 0) return false;
+      slot = (slot + 1) & this.mask;
+    }
+  }
 }
 
-const count = turns.length;
-const features = featureList.done();
-const featureStart = starts.done();
-const turnOf = turns.done();
-const targetOf = targets.done();
-const heldOutOf = heldOut.done();
-const training: number[] = [];
-const validation: number[] = [];
-for (let i = 0; i < count; i++) (heldOutOf[i] === 1 ? validation : training).push(i);
-console.log(`${counts.lines} lines, ${count} positions kept: ${training.length} to train on, ${validation.length} held out (${counts.games} games)`);
-
-// ---- the network, in floating point while it learns; threads share the positions and weights ----
-function shared<T extends Uint16Array | Int32Array | Uint8Array | Float32Array>(values: T): T {
-  const copy = new (values.constructor as new (buffer: SharedArrayBuffer) => T)(new SharedArrayBuffer(values.byteLength));
-  copy.set(values);
-  return copy;
+/** Keeps each position once, in place; returns how many are left. */
+function unique(buffer: SharedArrayBuffer, count: number, seen: PositionSet): number {
+  const records = new Uint8Array(buffer);
+  const words = new Uint32Array(buffer);
+  let kept = 0;
+  for (let i = 0; i < count; i++) {
+    if (!seen.add(words, records, i)) continue;
+    if (kept !== i) records.copyWithin(kept * RECORD_BYTES, i * RECORD_BYTES, (i + 1) * RECORD_BYTES);
+    kept++;
+  }
+  return kept;
 }
-const shapes: Shapes = { hidden: H, buckets: BUCKETS, k: K, share };
-const samples: Samples = {
-  features: shared(features), start: shared(featureStart), turn: shared(turnOf), target: shared(targetOf), base: shared(bases.done()),
-};
-const weights = sharedWeights(shapes);
-const { w1, b1, w2, b2 } = weights;
+
+const trainSet = load(values.data);
+let validSet = values.valid === undefined ? null : load(values.valid);
+// Sized for every position loaded: the open addressing must never fill up.
+const seen = new PositionSet(trainSet.count + (validSet?.count ?? 0));
+const loadedCount = trainSet.count;
+if (validSet !== null) {
+  validSet.count = unique(validSet.buffer, validSet.count, seen);
+  trainSet.count = unique(trainSet.buffer, trainSet.count, seen);
+} else {
+  trainSet.count = unique(trainSet.buffer, trainSet.count, seen);
+  // One game in HOLD_OUT, moved out of the training records into their own (a record is copied
+  // before the compaction, which only writes below it, can overwrite it).
+  const records = new Uint8Array(trainSet.buffer);
+  const view = new DataView(trainSet.buffer);
+  const isHeld = (i: number) => view.getUint32(i * RECORD_BYTES + 28, true) % HOLD_OUT === 0;
+  let held = 0;
+  for (let i = 0; i < trainSet.count; i++) if (isHeld(i)) held++;
+  validSet = { buffer: new SharedArrayBuffer(held * RECORD_BYTES), count: held };
+  const validRecords = new Uint8Array(validSet.buffer);
+  let kept = 0;
+  held = 0;
+  for (let i = 0; i < trainSet.count; i++) {
+    if (isHeld(i)) {
+      validRecords.set(records.subarray(i * RECORD_BYTES, (i + 1) * RECORD_BYTES), held++ * RECORD_BYTES);
+      continue;
+    }
+    if (kept !== i) records.copyWithin(kept * RECORD_BYTES, i * RECORD_BYTES, (i + 1) * RECORD_BYTES);
+    kept++;
+  }
+  trainSet.count = kept;
+}
+console.log(`${loadedCount} positions read, ${trainSet.count} distinct to train on, ${validSet.count} to measure on (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+
+// ---- the network, in floating point while it learns, in the memory the threads share ----
+const shapes: Shapes = { hidden: H, buckets: BUCKETS, k: K, threads: THREADS };
+const layout = layoutOf(shapes);
+const kernels = await compileTrainKernels();
+const memory = sharedMemory(layout);
+const { w1, b1, w2, b2 } = weightsOf(memory, shapes, layout);
 for (let i = 0; i < w1.length; i++) w1[i] = (random() * 2 - 1) * 0.1;
 for (let i = 0; i < w2.length; i++) w2[i] = (random() * 2 - 1) * 0.1;
 if (values.init !== undefined) startFrom(values.init);
@@ -192,93 +273,73 @@ function startFrom(path: string): void {
   network.outputWeights.forEach((x, i) => { w2[i] = x / QB; });
   network.outputBias.forEach((x, i) => { b2[i] = x / (QA * QB); });
 }
-const params = [w1, b1, w2, b2];
-const moment1 = params.map((p) => new Float32Array(p.length));
-const moment2 = params.map((p) => new Float32Array(p.length));
-const model = new Model(shapes, samples, weights);
-const order = shared(Int32Array.from(training));
 
-// Each thread adds the gradients of its share of a batch into its own arrays; the main thread sums them.
-const threads = Array.from({ length: THREADS }, () => {
-  const grads = sharedWeights(shapes);
-  const worker = new Worker(new URL('./worker.js', import.meta.url), { workerData: { shapes, samples, weights, grads, order } });
+const order = new Int32Array(new SharedArrayBuffer(4 * trainSet.count));
+for (let i = 0; i < trainSet.count; i++) order[i] = i;
+const threads = Array.from({ length: THREADS }, (_, thread) => {
+  const worker = new Worker(new URL('./worker.js', import.meta.url), {
+    workerData: { module: kernels, memory, shapes, targets, thread, train: trainSet.buffer, valid: validSet.buffer, order },
+  });
   // A failed thread would leave its batch's promise waiting for ever: stop instead.
   worker.on('error', (error) => {
     console.error(`nnue:train: a worker thread failed: ${error.message}`);
     process.exit(1);
   });
-  return { worker, grads };
+  return worker;
 });
 
-function gradientOf(from: number, to: number): Promise<number> {
-  const share = Math.ceil((to - from) / THREADS);
-  return Promise.all(threads.map(({ worker }, t) => new Promise<number>((resolve) => {
+/** Sends each thread its message and sums their answers. */
+function all(message: (thread: number) => object): Promise<number> {
+  return Promise.all(threads.map((worker, t) => new Promise<number>((resolve) => {
     worker.once('message', resolve);
-    worker.postMessage({ from: Math.min(to, from + t * share), to: Math.min(to, from + (t + 1) * share) });
-  }))).then((losses) => losses.reduce((sum, loss) => sum + loss, 0));
+    worker.postMessage(message(t));
+  }))).then((answers) => answers.reduce((sum, x) => sum + x, 0));
 }
+const split = (from: number, to: number, t: number) => ({ from: from + Math.floor(((to - from) * t) / THREADS), to: from + Math.floor(((to - from) * (t + 1)) / THREADS) });
+const validError = async (): Promise<number> => (await all((t) => ({ kind: 'error', set: 'valid', ...split(0, validSet.count, t) }))) / validSet.count;
 
-function error(set: ArrayLike<number>): number {
-  let sum = 0;
-  for (let j = 0; j < set.length; j++) sum += model.error(set[j]);
-  return sum / set.length;
-}
-
-let step = 0;
-function adam(rate: number, batchSize: number): void {
-  step++;
-  const beta1 = 0.9;
-  const beta2 = 0.999;
-  const c1 = 1 - beta1 ** step;
-  const c2 = 1 - beta2 ** step;
-  for (let p = 0; p < params.length; p++) {
-    const param = params[p];
-    const m = moment1[p];
-    const v = moment2[p];
-    const parts = threads.map(({ grads }) => [grads.w1, grads.b1, grads.w2, grads.b2][p]);
-    for (let j = 0; j < param.length; j++) {
-      let sum = 0;
-      for (const part of parts) sum += part[j];
-      const gj = sum / batchSize;
-      m[j] = beta1 * m[j] + (1 - beta1) * gj;
-      v[j] = beta2 * v[j] + (1 - beta2) * gj * gj;
-      param[j] -= rate * (m[j] / c1) / (Math.sqrt(v[j] / c2) + 1e-8);
-    }
-  }
-  // Keep the quantised weights inside int16, and the hidden sums too (at most 32 features and the bias).
-  for (let j = 0; j < w1.length; j++) w1[j] = Math.max(-1.98, Math.min(1.98, w1[j]));
-  for (let j = 0; j < b1.length; j++) b1[j] = Math.max(-1.98, Math.min(1.98, b1[j]));
-  for (let j = 0; j < w2.length; j++) w2[j] = Math.max(-127, Math.min(127, w2[j]));
-}
-
+// The hand-written evaluation's error on the same positions, through the same logistic.
 {
+  const records = new Uint8Array(validSet.buffer);
+  const scores = new Int16Array(validSet.buffer);
+  const model = new Model(kernels, memory, shapes, targets, 0);
   let sum = 0;
-  for (const i of validation) {
-    const pos = parseFen(heldOutFens.get(i)!);
-    const value = evaluate(pos) * (pos.turn === WHITE ? 1 : -1);
-    sum += (1 / (1 + Math.exp(-value / evalScale)) - targetOf[i]) ** 2;
+  for (let i = 0; i < validSet.count; i++) {
+    const value = evaluate(parseFen(recordFen(records, i)));
+    sum += (1 / (1 + Math.exp(-value / targets.evalScale)) - model.target(records, scores, i)) ** 2;
   }
-  console.log(`the hand-written evaluation's held-out error: ${(sum / validation.length).toExponential(4)}`);
+  console.log(`the hand-written evaluation's error on the measured positions: ${(sum / validSet.count).toExponential(4)}`);
 }
-console.log(`start: held-out error (the network's share ${share} of the evaluation) ${error(validation).toExponential(4)}`);
-const started = Date.now();
+console.log(`start: the network's error on the measured positions ${(await validError()).toExponential(4)}`);
+
+const batches = Math.ceil(trainSet.count / BATCH);
+let step = 0;
+const trainingStarted = Date.now();
 for (let epoch = 1; epoch <= EPOCHS; epoch++) {
-  // Step decay: the rate falls tenfold over the last third of the epochs.
-  const rate = Number(values.rate) * (epoch > (EPOCHS * 2) / 3 ? 0.1 : 1);
   for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     const swap = order[i]; order[i] = order[j]; order[j] = swap;
   }
   let loss = 0;
-  for (let at = 0; at < order.length; at += BATCH) {
+  for (let b = 0; b < batches; b++) {
+    const at = b * BATCH;
     const end = Math.min(order.length, at + BATCH);
-    loss += await gradientOf(at, end);
-    adam(rate, end - at);
+    loss += await all((t) => ({ kind: 'grad', ...split(at, end, t) }));
+    step++;
+    const progress = ((epoch - 1) * batches + b) / (EPOCHS * batches);
+    const rate = values.schedule === 'step'
+      ? RATE * (epoch > (EPOCHS * 2) / 3 ? 0.1 : 1)
+      : RATE * (FINAL + (1 - FINAL) * 0.5 * (1 + Math.cos(Math.PI * progress)));
+    const c1 = 1 - 0.9 ** step;
+    const c2 = 1 - 0.999 ** step;
+    await all(() => ({ kind: 'adam', batch: end - at, step: rate / c1, correction2: 1 / c2, limits: LIMITS }));
   }
-  console.log(`epoch ${epoch}: training error ${(loss / order.length).toExponential(4)}, held-out ${error(validation).toExponential(4)}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  const seconds = (Date.now() - trainingStarted) / 1000;
+  console.log(`epoch ${epoch}: training error ${(loss / order.length).toExponential(4)}, measured ${(await validError()).toExponential(4)}, `
+    + `${seconds.toFixed(0)} s (${Math.round((epoch * order.length) / seconds)} positions/s)`);
   save();
 }
-for (const { worker } of threads) await worker.terminate();
+for (const worker of threads) await worker.terminate();
 
 function save(): void {
   const round = (x: number, q: number, limit: number) => Math.max(-limit, Math.min(limit, Math.round(x * q)));
@@ -291,4 +352,4 @@ function save(): void {
   });
   writeFileSync(values.out, bytes);
 }
-console.log(`wrote ${values.out}`);
+if (EPOCHS > 0) console.log(`wrote ${values.out}`);
