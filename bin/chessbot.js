@@ -4,6 +4,10 @@
 
 import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
+import { raiseInliningBudget } from '../src/workers/v8Flags.js';
+
+// Before any search code is compiled: see v8Flags.js.
+raiseInliningBudget();
 
 // Name our tsconfig explicitly: `npx chessbot` may run from a directory that has its own.
 register({ tsconfig: fileURLToPath(new URL('../tsconfig.json', import.meta.url)) });

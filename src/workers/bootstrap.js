@@ -4,6 +4,9 @@
 
 import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
+import { raiseInliningBudget } from './v8Flags.js';
+
+raiseInliningBudget();
 
 // Our tsconfig by path: the working directory may hold another one (`npx chessbot` elsewhere).
 register({ tsconfig: fileURLToPath(new URL('../../tsconfig.json', import.meta.url)) });
