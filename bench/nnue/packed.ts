@@ -13,6 +13,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { BLACK, WHITE } from '../../src/chess/types.ts';
 import { FenError, parseFen } from '../../src/chess/fen.ts';
+import { GameCounter, splitPositionLine } from '../tune/positionsFile.ts';
 
 export const RECORD_BYTES = 32;
 export const NO_RESULT = 255;
@@ -63,16 +64,13 @@ export function packLines(lines: Iterable<string>, emit: (record: Uint8Array) =>
   const record = new Uint8Array(RECORD_BYTES);
   const view = new DataView(record.buffer);
   const board = new Uint8Array(64);
-  let lastPly = Infinity;
+  const games = new GameCounter();
   for (const line of lines) {
     counts.lines++;
-    const [fen, scoreText, best, result] = line.split(';');
-    const fields = fen.split(' ');
-    const ply = Number(fields[5]) * 2 + (fields[1] === 'b' ? 1 : 0);
-    if (ply <= lastPly) counts.games++;
-    lastPly = ply;
-    const score = scoreText === '' ? NaN : Number(scoreText);
-    const outcome = RESULT_CODE.get(result);
+    const { fen, fields, scoreText, best, result } = splitPositionLine(line);
+    games.startsGame(fields, counts);
+    const score = scoreText === '' || scoreText === undefined ? NaN : Number(scoreText);
+    const outcome = result === undefined ? undefined : RESULT_CODE.get(result);
     if (!Number.isFinite(score) || best === undefined || outcome === undefined || fields.length < 4) { counts.bad++; continue; }
     if (Math.abs(score) >= 2000) { counts.mate++; continue; }
     if (!placement(fields[0], board)) { counts.bad++; continue; }

@@ -14,6 +14,37 @@ export interface ScoredPosition {
   game: number;
 }
 
+/** One line's fields, unchecked: `scoreText`, `best` and `result` are undefined when missing. */
+export interface PositionLine {
+  fen: string;
+  fields: string[];
+  scoreText: string | undefined;
+  best: string | undefined;
+  result: string | undefined;
+}
+
+export function splitPositionLine(line: string): PositionLine {
+  const [fen, scoreText, best, result] = line.split(';');
+  return { fen, fields: fen.split(' '), scoreText, best, result };
+}
+
+/**
+ * Counts games in a stream of lines: a game's lines are written together, and its ply (from the
+ * FEN's move number and side to move) only goes back when the next game starts.
+ */
+export class GameCounter {
+  private lastPly = Infinity;
+
+  /** Counts the line with these FEN fields; true when it starts a new game. */
+  startsGame(fields: readonly string[], counts: { games: number }): boolean {
+    const ply = Number(fields[5]) * 2 + (fields[1] === 'b' ? 1 : 0);
+    const starts = ply <= this.lastPly;
+    this.lastPly = ply;
+    if (starts) counts.games++;
+    return starts;
+  }
+}
+
 /** What a read went through: lines, and games (for the caller's report). */
 export interface ReadCounts { lines: number; games: number }
 
@@ -25,16 +56,13 @@ export interface ReadCounts { lines: number; games: number }
  */
 export function* scoredPositions(files: readonly string[], counts: ReadCounts = { lines: 0, games: 0 }): Generator<ScoredPosition> {
   const seen = new Set<string>();
-  let lastPly = Infinity;
+  const games = new GameCounter();
   for (const file of files) {
     for (const line of readFileSync(file, 'utf8').split('\n')) {
       if (line === '') continue;
       counts.lines++;
-      const [fen, scoreText, best, result] = line.split(';');
-      const fields = fen.split(' ');
-      const ply = Number(fields[5]) * 2 + (fields[1] === 'b' ? 1 : 0);
-      if (ply <= lastPly) counts.games++;
-      lastPly = ply;
+      const { fen, fields, scoreText, best, result } = splitPositionLine(line);
+      games.startsGame(fields, counts);
       const score = Number(scoreText);
       if (!Number.isFinite(score) || Math.abs(score) >= 2000 || best === undefined || result === undefined) continue;
       const key = fields.slice(0, 4).join(' ');
