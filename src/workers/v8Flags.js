@@ -1,8 +1,8 @@
 // V8's inlining budget, raised for the game search. The search's hot functions (negamax, the
 // quiescence search, the move picker) are larger than V8's default budgets let it inline into
 // (460 bytes of bytecode per function, 920 per optimisation): with these the warm `chessbot
-// bench` runs about 4% more nodes a second (median of eight runs each, README "chessbot bench"),
-// at the price of slower compilation in the first second. Plain JavaScript, loaded first by
+// bench` runs about 10% more nodes a second as it runs here, through tsx (4% bundled by esbuild;
+// medians of eight runs each), at the price of slower compilation in the first second. Plain JavaScript, loaded first by
 // bin/chessbot.js and by every worker thread (bootstrap.js), before any search code is compiled.
 // V8's flags belong to the process, so every thread gets them from whichever sets them first.
 
