@@ -157,7 +157,7 @@ export class Engine {
    * The static evaluation: `cached` (from cachedEvaluation) when there was one, else computed and
    * cached. With a network, the mean of the network's and the hand-written evaluation's: each
    * alone plays worse than the mean at equal nodes (README, "The evaluation network", has the
-   * games), and the network alone, though nearly twice as fast and stronger on the clock, misses
+   * games), and the network alone, though nearly twice as fast and as strong on the clock, misses
    * tactics the hand-written terms (threats, king safety) let the search find.
    */
   private evaluate(cached: number): number {
