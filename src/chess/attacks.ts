@@ -31,6 +31,25 @@ export const IS_SLIDER = new Uint8Array(16);
 
 export const attackIndex = (from: number, to: number): number => to - from + OFFSET;
 
+/**
+ * A bit for each piece of list[base … base + count) that could reach `target` on an empty board
+ * (bit i for list[base + i]). No branch and no store per piece: each piece's test stands alone,
+ * so the processor works on several at once, where a loop that branched or wrote on each result
+ * went at the pace of one piece's chain of loads after another. Empty squares (code 0, a piece
+ * lifted) and the target's own square (difference 0) have no attacker bits: both drop out.
+ */
+export function alignedPieces(board: Uint8Array, list: Uint8Array, base: number, count: number, target: number): number {
+  let bits = 0;
+  for (let i = 0; i < count; i++) {
+    const sq = list[base + i];
+    bits |= (((ATTACK_BITS[attackIndex(sq, target)] & ATTACKER_BIT[board[sq]]) + 127) >> 7) << i;
+  }
+  return bits;
+}
+
+/** The number of the lowest bit set in `bits` (not 0): alignedPieces' pieces one by one. */
+export const lowestBit = (bits: number): number => 31 - Math.clz32(bits & -bits);
+
 function fillTables(): void {
   for (const step of KNIGHT_STEPS) ATTACK_BITS[step + OFFSET] |= KNIGHT_BIT;
   for (const step of KING_STEPS) ATTACK_BITS[step + OFFSET] |= KING_BIT;

@@ -2,7 +2,7 @@
 // both sides recapture with their least valuable piece first. Pieces are lifted off the board
 // array as they capture, so x-ray attackers behind them join in; the board is restored after.
 
-import { ATTACKER_BIT, ATTACK_BITS, attackIndex, pieceAttacks } from '../../chess/attacks.ts';
+import { alignedPieces, lowestBit, pieceAttacks } from '../../chess/attacks.ts';
 import { FLAG_EN_PASSANT, moveCaptured, moveFlag, moveFrom, movePromotion, moveTo } from '../../chess/move.ts';
 import type { Position } from '../../chess/position.ts';
 import { type Color, PAWN, WHITE, makePiece } from '../../chess/types.ts';
@@ -100,21 +100,12 @@ function gatherCandidates(pos: Position, target: number, side: number): void {
   const board = pos.board;
   const list = pos.pieceList;
   const base = side << 4;
-  const end = base + pos.pieceCount[side];
-  // Most pieces are not candidates, and which are is unpredictable: each square is written and
-  // the count advanced by 0 or 1 without a branch. Lifted pieces (code 0) have no attacker bits,
-  // and neither has the target's own square (difference 0), so both drop out on their own.
+  // In piece-list order, each inserted after those of its kind or cheaper.
   let count = base;
-  for (let i = base; i < end; i++) {
-    const sq = list[i];
-    candidates[count] = sq;
-    count += (ATTACK_BITS[attackIndex(sq, target)] & ATTACKER_BIT[board[sq]]) + 127 >> 7;
-  }
-  // Cheapest kind first; insertion sort is stable, so piece-list order stays among equal kinds.
-  for (let i = base + 1; i < count; i++) {
-    const sq = candidates[i];
+  for (let found = alignedPieces(board, list, base, pos.pieceCount[side], target); found !== 0; found &= found - 1) {
+    const sq = list[base + lowestBit(found)];
     const kind = board[sq] & 7;
-    let j = i;
+    let j = count++;
     while (j > base && (board[candidates[j - 1]] & 7) > kind) {
       candidates[j] = candidates[j - 1];
       j--;
