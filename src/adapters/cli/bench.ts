@@ -201,7 +201,7 @@ export function formatPositionLine(result: BenchPositionResult, index: number, c
   ].join('  ');
 }
 
-/** The first pass's line, printed before the timed pass starts. */
+/** The first pass's line, printed before the timed passes start. */
 export function formatColdPass(cold: BenchResult['cold']): string {
   return `first pass: ${cold.ms} ms, ${cold.nps} nodes/s; the first timed pass:`;
 }
