@@ -31,24 +31,40 @@ export const IS_SLIDER = new Uint8Array(16);
 
 export const attackIndex = (from: number, to: number): number => to - from + OFFSET;
 
+/** The number of the lowest bit set in `bits` (not 0): a slot mask's or alignedPieces' pieces one by one. */
+export const lowestBit = (bits: number): number => 31 - Math.clz32(bits & -bits);
+
 /**
- * A bit for each piece of list[base … base + count) that could reach `target` on an empty board
- * (bit i for list[base + i]). No branch and no store per piece: each piece's test stands alone,
- * so the processor works on several at once, where a loop that branched or wrote on each result
- * went at the pace of one piece's chain of loads after another. Empty squares (code 0, a piece
- * lifted) and the target's own square (difference 0) have no attacker bits: both drop out.
+ * A bit for each piece in the slots of list[base …] marked in `slots` that could reach `target` on
+ * an empty board (bit i for list[base + i]). No branch and no store per piece: each piece's test
+ * stands alone, so the processor works on several at once, where a loop that branched or wrote on
+ * each result went at the pace of one piece's chain of loads after another. Empty squares (code
+ * 0, a piece lifted) and the target's own square (difference 0) have no attacker bits: both drop out.
  */
-export function alignedPieces(board: Uint8Array, list: Uint8Array, base: number, count: number, target: number): number {
+export function alignedPieces(board: Uint8Array, list: Uint8Array, base: number, slots: number, target: number): number {
   let bits = 0;
-  for (let i = 0; i < count; i++) {
+  for (; slots !== 0; slots &= slots - 1) {
+    const i = lowestBit(slots);
     const sq = list[base + i];
     bits |= (((ATTACK_BITS[attackIndex(sq, target)] & ATTACKER_BIT[board[sq]]) + 127) >> 7) << i;
   }
   return bits;
 }
 
-/** The number of the lowest bit set in `bits` (not 0): alignedPieces' pieces one by one. */
-export const lowestBit = (bits: number): number => 31 - Math.clz32(bits & -bits);
+/**
+ * Where a pawn of `color` stands to attack `sq` along `diagonal` (15 or 17): a white pawn that
+ * far below the square, a black one that far above. Off the board when `& 0x88` is not 0.
+ */
+export const pawnAttackerSquare = (sq: number, color: number, diagonal: 15 | 17): number =>
+  (color === WHITE ? sq - diagonal : sq + diagonal);
+
+/** Does a pawn of `color` attack `sq` on the board as it stands? */
+export function pawnAttacks(board: Uint8Array, sq: number, color: number): boolean {
+  const pawn = (color << 3) | PAWN;
+  const a = pawnAttackerSquare(sq, color, 15);
+  const b = pawnAttackerSquare(sq, color, 17);
+  return ((a & 0x88) === 0 && board[a] === pawn) || ((b & 0x88) === 0 && board[b] === pawn);
+}
 
 function fillTables(): void {
   for (const step of KNIGHT_STEPS) ATTACK_BITS[step + OFFSET] |= KNIGHT_BIT;

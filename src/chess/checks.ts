@@ -2,7 +2,7 @@
 // and any of our sliders unveiled through the square it leaves. Castling and en passant, whose
 // extra piece movements make the light test inexact, are tested by playing them.
 
-import { ATTACKER_BIT, ATTACK_BITS, IS_SLIDER, STEP, attackIndex, pieceAttacks } from './attacks.ts';
+import { ATTACKER_BIT, ATTACK_BITS, IS_SLIDER, STEP, attackIndex, lowestBit, pieceAttacks } from './attacks.ts';
 import { FLAG_CASTLE, FLAG_EN_PASSANT, moveFlag, moveFrom, movePromotion, moveTo } from './move.ts';
 import type { Position } from './position.ts';
 import { EMPTY, PAWN, makePiece } from './types.ts';
@@ -29,9 +29,8 @@ export function givesCheck(pos: Position, move: number): boolean {
   let check = pieceAttacks(board, piece, to, king);
   if (!check) {
     const base = us << 4;
-    const end = base + pos.pieceCount[us];
-    for (let i = base; i < end && !check; i++) {
-      const sq = pos.pieceList[i];
+    for (let slots = pos.nonPawnSlots[us]; slots !== 0 && !check; slots &= slots - 1) {
+      const sq = pos.pieceList[base + lowestBit(slots)];
       if (sq === from || sq === to) continue;
       const slider = board[sq];
       if (IS_SLIDER[slider] !== 0 && pieceAttacks(board, slider, sq, king)) check = true;
@@ -69,9 +68,8 @@ export class CheckDetector {
     this.king = king;
     const board = pos.board;
     const base = us << 4;
-    const end = base + pos.pieceCount[us];
-    for (let i = base; i < end; i++) {
-      const sq = pos.pieceList[i];
+    for (let slots = pos.nonPawnSlots[us]; slots !== 0; slots &= slots - 1) {
+      const sq = pos.pieceList[base + lowestBit(slots)];
       const piece = board[sq];
       if (IS_SLIDER[piece] === 0) continue;
       const index = attackIndex(sq, king);

@@ -5,13 +5,14 @@
 // along a rank, is tried on the board (Position.enPassantIsLegal).
 
 import {
-  ATTACKER_BIT, ATTACK_BITS, IS_SLIDER, KING_STEPS, KNIGHT_STEPS, STEP, attackIndex, pieceAttacks,
+  ATTACKER_BIT, ATTACK_BITS, IS_SLIDER, KING_STEPS, KNIGHT_STEPS, STEP, attackIndex, lowestBit, pawnAttackerSquare,
+  pieceAttacks,
 } from './attacks.ts';
 import {
   FLAG_CASTLE, FLAG_DOUBLE_PUSH, FLAG_EN_PASSANT, FLAG_NORMAL, FLAG_PROMOTION, encodeMove, moveFlag, moveFrom, moveTo,
 } from './move.ts';
 import { type Position, castledKingSquare, castledRookSquare } from './position.ts';
-import { BISHOP, type Color, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE } from './types.ts';
+import { BISHOP, type Color, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, makePiece } from './types.ts';
 
 // Per-call marks without clearing: a square is "on the check line" or "pinned" for this call when
 // its stamp equals the call's stamp. Generation is not re-entrant within one call, so module-level
@@ -214,12 +215,24 @@ function generateSliderQuiets(
  */
 function findChecksAndPins(pos: Position, us: Color, king: number, current: number): number {
   const board = pos.board;
-  const list = pos.pieceList;
-  const base = (us ^ 1) << 4;
-  const end = base + pos.pieceCount[us ^ 1];
+  const them = us ^ 1;
   let checkers = 0;
-  for (let i = base; i < end; i++) {
-    const from = list[i];
+  // A pawn checks from one of two squares, and pins nothing.
+  const pawn = makePiece(them as Color, PAWN);
+  const a = pawnAttackerSquare(king, them, 15);
+  const b = pawnAttackerSquare(king, them, 17);
+  if ((a & 0x88) === 0 && board[a] === pawn) {
+    checkers++;
+    checkLineStamp[a] = current;
+  }
+  if ((b & 0x88) === 0 && board[b] === pawn) {
+    checkers++;
+    checkLineStamp[b] = current;
+  }
+  const list = pos.pieceList;
+  const base = them << 4;
+  for (let slots = pos.nonPawnSlots[them]; slots !== 0; slots &= slots - 1) {
+    const from = list[base + lowestBit(slots)];
     const piece = board[from];
     const index = attackIndex(from, king);
     if ((ATTACK_BITS[index] & ATTACKER_BIT[piece]) === 0) continue;

@@ -2,7 +2,7 @@
 // A Position is built and validated at the boundary (fen.ts); inside, it is always legal and is
 // only changed by make/unmake of legal moves, so no method here re-checks legality.
 
-import { ATTACKER_BIT, ATTACK_BITS, IS_SLIDER, STEP, attackIndex, pieceAttacks } from './attacks.ts';
+import { ATTACKER_BIT, ATTACK_BITS, IS_SLIDER, STEP, attackIndex, lowestBit, pawnAttacks, pieceAttacks } from './attacks.ts';
 import {
   FLAG_CASTLE, FLAG_DOUBLE_PUSH, FLAG_EN_PASSANT, moveCaptured, moveFlag, moveFrom,
   movePromotion, moveTo,
@@ -39,6 +39,12 @@ export class Position {
   readonly pieceCount = new Int32Array(2);
   /** Where each square's piece sits in pieceList (meaningful only for occupied squares). */
   readonly listIndex = new Uint8Array(128);
+  /**
+   * Per side, bit i set when slot i of its piece list holds a piece other than a pawn. The
+   * searches for attackers walk these slots and look for pawns on the two squares a pawn could
+   * attack from, instead of walking every piece: half a side's pieces are usually pawns.
+   */
+  readonly nonPawnSlots = new Int32Array(2);
   /** How many pieces of each piece code are on the board. */
   readonly material = new Int32Array(16);
   readonly kingSquare = new Int32Array(2);
@@ -85,6 +91,7 @@ export class Position {
     const slot = this.pieceCount[color]++;
     this.pieceList[(color << 4) + slot] = sq;
     this.listIndex[sq] = slot;
+    if ((piece & 7) !== PAWN) this.nonPawnSlots[color] |= 1 << slot;
     this.board[sq] = piece;
     this.material[piece]++;
     if ((piece & 7) === KING) this.kingSquare[color] = sq;
@@ -98,6 +105,9 @@ export class Position {
     const lastSq = this.pieceList[base + last];
     this.pieceList[base + slot] = lastSq;
     this.listIndex[lastSq] = slot;
+    // The last slot's piece moves into the freed one, and so does its bit.
+    const slots = this.nonPawnSlots[piece >> 3] & ~(1 << slot);
+    this.nonPawnSlots[piece >> 3] = (slots & ~(1 << last)) | (((slots >> last) & 1) << slot);
     this.board[sq] = EMPTY;
     this.material[piece]--;
   }
@@ -258,6 +268,7 @@ export class Position {
       if (promotion !== 0) {
         const promoted = makePiece(us, promotion);
         board[to] = promoted;
+        this.nonPawnSlots[us] |= 1 << this.listIndex[to];
         this.material[piece]--;
         this.material[promoted]++;
         hi ^= PIECE_KEY_HI[piece * 128 + to] ^ PIECE_KEY_HI[promoted * 128 + to];
@@ -309,6 +320,7 @@ export class Position {
         const promoted = board[to];
         const pawn = makePiece(us, PAWN);
         board[to] = pawn;
+        this.nonPawnSlots[us] &= ~(1 << this.listIndex[to]);
         this.material[promoted]--;
         this.material[pawn]++;
       }
@@ -388,10 +400,11 @@ export class Position {
   /** Is `sq` attacked by any piece of `by`? Pieces lifted from the board (board[sq] = 0) do not attack. */
   isAttacked(sq: number, by: Color): boolean {
     const board = this.board;
+    if (pawnAttacks(board, sq, by)) return true;
+    const list = this.pieceList;
     const base = by << 4;
-    const end = base + this.pieceCount[by];
-    for (let i = base; i < end; i++) {
-      const from = this.pieceList[i];
+    for (let slots = this.nonPawnSlots[by]; slots !== 0; slots &= slots - 1) {
+      const from = list[base + lowestBit(slots)];
       const piece = board[from];
       const index = attackIndex(from, sq);
       if ((ATTACK_BITS[index] & ATTACKER_BIT[piece]) === 0) continue;
@@ -455,6 +468,7 @@ export class Position {
     copy.pieceList.set(this.pieceList);
     copy.pieceCount.set(this.pieceCount);
     copy.listIndex.set(this.listIndex);
+    copy.nonPawnSlots.set(this.nonPawnSlots);
     copy.material.set(this.material);
     copy.kingSquare.set(this.kingSquare);
     copy.turn = this.turn;

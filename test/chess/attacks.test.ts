@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { alignedPieces, lowestBit, pieceAttacks } from '../../src/chess/attacks.ts';
+import { alignedPieces, lowestBit, pawnAttacks, pieceAttacks } from '../../src/chess/attacks.ts';
 import { parseFen } from '../../src/chess/fen.ts';
-import { EMPTY, squareAt } from '../../src/chess/types.ts';
+import { EMPTY, PAWN, makePiece, squareAt } from '../../src/chess/types.ts';
 
 const FENS = [
   'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
@@ -12,10 +12,11 @@ const FENS = [
 /** Every on-board square of the 0x88 board. */
 const SQUARES = Array.from({ length: 64 }, (_, i) => squareAt(i & 7, i >> 3));
 
-/** The pieces of `side` that could reach `target` on an empty board, by pieceAttacks on an emptied board. */
-function alignedByHand(board: Uint8Array, list: Uint8Array, base: number, count: number, target: number): number {
+/** The pieces in `slots` that could reach `target` on an empty board, by pieceAttacks on an emptied board. */
+function alignedByHand(board: Uint8Array, list: Uint8Array, base: number, slots: number, target: number): number {
   let bits = 0;
-  for (let i = 0; i < count; i++) {
+  for (let i = 0; i < 16; i++) {
+    if ((slots & (1 << i)) === 0) continue;
     const sq = list[base + i];
     const piece = board[sq];
     if (piece === EMPTY || sq === target) continue;
@@ -28,16 +29,19 @@ function alignedByHand(board: Uint8Array, list: Uint8Array, base: number, count:
 }
 
 describe('alignedPieces', () => {
-  it('marks exactly the pieces that could reach the target on an empty board, each by its list slot', () => {
+  it('marks exactly the pieces of the given slots that could reach the target on an empty board, each by its slot', () => {
     let marked = 0;
     for (const fen of FENS) {
       const pos = parseFen(fen);
       for (const side of [0, 1]) {
         const base = side << 4;
-        for (const target of SQUARES) {
-          const expected = alignedByHand(pos.board, pos.pieceList, base, pos.pieceCount[side], target);
-          expect(alignedPieces(pos.board, pos.pieceList, base, pos.pieceCount[side], target)).toBe(expected);
-          if (expected !== 0) marked++;
+        const every = (1 << pos.pieceCount[side]) - 1;
+        for (const slots of [every, pos.nonPawnSlots[side], every & 0b1010101010101010]) {
+          for (const target of SQUARES) {
+            const expected = alignedByHand(pos.board, pos.pieceList, base, slots, target);
+            expect(alignedPieces(pos.board, pos.pieceList, base, slots, target)).toBe(expected);
+            if (expected !== 0) marked++;
+          }
         }
       }
     }
@@ -48,9 +52,10 @@ describe('alignedPieces', () => {
     const pos = parseFen('4k3/8/8/8/8/8/8/R3K3 w - - 0 1');
     const slot = pos.pieceList.subarray(0, pos.pieceCount[0]).indexOf(squareAt(0, 0));
     const a8 = squareAt(0, 7);
-    expect(alignedPieces(pos.board, pos.pieceList, 0, pos.pieceCount[0], a8)).toBe(1 << slot);
+    const every = (1 << pos.pieceCount[0]) - 1;
+    expect(alignedPieces(pos.board, pos.pieceList, 0, every, a8)).toBe(1 << slot);
     pos.board[squareAt(0, 0)] = EMPTY;
-    expect(alignedPieces(pos.board, pos.pieceList, 0, pos.pieceCount[0], a8)).toBe(0);
+    expect(alignedPieces(pos.board, pos.pieceList, 0, every, a8)).toBe(0);
   });
 });
 
@@ -60,5 +65,34 @@ describe('lowestBit', () => {
     expect(lowestBit(0b101000)).toBe(3);
     expect(lowestBit(1 << 15)).toBe(15);
     expect(lowestBit(1 << 31)).toBe(31);
+  });
+});
+
+describe('pawnAttacks', () => {
+  it('agrees with pieceAttacks for every pawn of either colour on every square', () => {
+    let attacked = 0;
+    for (const color of [0, 1]) {
+      const pawn = makePiece(color as 0 | 1, PAWN);
+      for (const from of SQUARES) {
+        const board = new Uint8Array(128);
+        board[from] = pawn;
+        for (const target of SQUARES) {
+          const expected = target !== from && pieceAttacks(board, pawn, from, target);
+          expect(pawnAttacks(board, target, color), `${color ? 'black' : 'white'} pawn on ${from}, target ${target}`).toBe(expected);
+          if (expected) attacked++;
+        }
+      }
+    }
+    // Two targets per pawn, one on the edge files, none from the last rank.
+    expect(attacked).toBe(2 * (2 * 6 * 7 + 2 * 7));
+  });
+
+  it('sees no pawn of the other colour, and no pawn lifted off the board', () => {
+    const pos = parseFen('4k3/8/8/3p4/8/8/8/4K3 w - - 0 1');
+    const e4 = squareAt(4, 3);
+    expect(pawnAttacks(pos.board, e4, 1)).toBe(true);
+    expect(pawnAttacks(pos.board, e4, 0)).toBe(false);
+    pos.board[squareAt(3, 4)] = EMPTY;
+    expect(pawnAttacks(pos.board, e4, 1)).toBe(false);
   });
 });

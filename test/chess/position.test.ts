@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { STARTING_FEN, makeFen, parseFen } from '../../src/chess/fen.ts';
 import type { Position } from '../../src/chess/position.ts';
-import { ALL_SQUARES, EMPTY, KING, makeSquare } from '../../src/chess/types.ts';
+import { ALL_SQUARES, EMPTY, KING, PAWN, makeSquare } from '../../src/chess/types.ts';
 import { hashToHex } from '../../src/chess/zobrist.ts';
 import { legalMoves, uci } from '../support/moves.ts';
 import { mulberry32 } from '../support/random.ts';
@@ -16,21 +16,24 @@ const pawnHash = (pos: Position): string => hashToHex(pos.pawnHashHi, pos.pawnHa
 
 
 
-/** Piece lists, list indices, material counts and king squares all agree with the board. */
+/** Piece lists, list indices, non-pawn slots, material counts and king squares all agree with the board. */
 function expectConsistent(pos: Position): void {
   const material = new Int32Array(16);
   let listed = 0;
   for (let color = 0; color < 2; color++) {
+    let nonPawns = 0;
     for (let i = 0; i < pos.pieceCount[color]; i++) {
       const sq = pos.pieceList[(color << 4) + i];
       const piece = pos.board[sq];
       expect(piece, `piece list entry ${makeSquare(sq)}`).not.toBe(EMPTY);
       expect(piece >> 3).toBe(color);
       expect(pos.listIndex[sq]).toBe(i);
+      if ((piece & 7) !== PAWN) nonPawns |= 1 << i;
       material[piece]++;
       if ((piece & 7) === KING) expect(pos.kingSquare[color]).toBe(sq);
       listed++;
     }
+    expect(pos.nonPawnSlots[color], `${color ? 'black' : 'white'}'s non-pawn slots in ${makeFen(pos)}`).toBe(nonPawns);
   }
   expect(ALL_SQUARES.filter((sq) => pos.board[sq] !== EMPTY)).toHaveLength(listed);
   expect(Array.from(pos.material)).toEqual(Array.from(material));
@@ -163,7 +166,7 @@ describe('the incremental hash', () => {
     }
   });
 
-  it('equals the hash of the position parsed afresh, along random games (the pawns\' hash too)', () => {
+  it('equals the hash of the position parsed afresh, along random games (the pawns\' hash too; the lists stay consistent)', () => {
     const starts = [
       STARTING_FEN,
       'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
@@ -188,10 +191,14 @@ describe('the incremental hash', () => {
           const fresh = parseFen(fenWithEp(pos));
           expect(hash(pos), `after ${played.length} plies from ${fen}: ${makeFen(pos)}`).toBe(hash(fresh));
           expect(pawnHash(pos), `pawns after ${played.length} plies from ${fen}: ${makeFen(pos)}`).toBe(pawnHash(fresh));
+          expectConsistent(pos);
           checked++;
         }
         const startPawns = pawnHash(parseFen(fen));
-        for (let i = played.length - 1; i >= 0; i--) pos.unmake(played[i]);
+        for (let i = played.length - 1; i >= 0; i--) {
+          pos.unmake(played[i]);
+          expectConsistent(pos);
+        }
         expect(pawnHash(pos)).toBe(startPawns);
         expect(snapshot(pos)).toEqual(start);
         expectConsistent(pos);

@@ -562,6 +562,9 @@ export class Engine {
       if (end === start) return -MATE + ply;
       scoreMoves(pos, this.moves, this.scores, start, end, NO_MOVE, NO_MOVE, NO_MOVE, this.history, this.continuation, 0, 0);
     } else {
+      // When not even the dearest capture on offer could lift the score to alpha, delta pruning
+      // below would skip every move: none is generated.
+      if (standPat + DELTA_MARGIN + largestGain(pos) <= alpha) return bestScore;
       end = scoreTacticalMoves(pos, this.moves, this.scores, start, generateTactical(pos, this.moves, start));
     }
     for (let i = start; i < end; i++) {
@@ -686,6 +689,31 @@ function losesExchange(pos: Position, move: number, quiet: boolean, depth: numbe
   // encoded as the king taking its own rook, is a king move too: no exchange of ours to look at.)
   if (mover === KING) return false;
   return !seeAtLeast(pos, move, -(quiet ? SEE_PRUNE_QUIET_MARGIN : SEE_PRUNE_CAPTURE_MARGIN) * depth);
+}
+
+/**
+ * The most any capture or promotion of the side to move can gain, as delta pruning counts it: the
+ * dearest enemy piece but the king, and a queen's worth more when a pawn of ours stands on the
+ * seventh rank.
+ */
+function largestGain(pos: Position): number {
+  const them = (pos.turn ^ 1) << 3;
+  const material = pos.material;
+  const victim = material[them | QUEEN] > 0 ? SEE_VALUE[QUEEN] : material[them | ROOK] > 0 ? SEE_VALUE[ROOK]
+    : material[them | BISHOP] > 0 ? SEE_VALUE[BISHOP] : material[them | KNIGHT] > 0 ? SEE_VALUE[KNIGHT]
+      : material[them | PAWN] > 0 ? SEE_VALUE[PAWN] : 0;
+  return pawnOnSeventh(pos) ? victim + SEE_VALUE[QUEEN] : victim;
+}
+
+/** Does a pawn of the side to move stand one step from promoting? */
+function pawnOnSeventh(pos: Position): boolean {
+  const us = pos.turn;
+  if (pos.material[makePiece(us, PAWN)] === 0) return false;
+  const board = pos.board;
+  const pawn = makePiece(us, PAWN);
+  const rank = us === 0 ? 0x60 : 0x10;
+  for (let file = 0; file < 8; file++) if (board[rank + file] === pawn) return true;
+  return false;
 }
 
 /** History with gravity: each update pulls the value towards ±HISTORY_MAX, never past it. */

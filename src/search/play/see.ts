@@ -2,10 +2,10 @@
 // both sides recapture with their least valuable piece first. Pieces are lifted off the board
 // array as they capture, so x-ray attackers behind them join in; the board is restored after.
 
-import { alignedPieces, lowestBit, pieceAttacks } from '../../chess/attacks.ts';
+import { alignedPieces, lowestBit, pawnAttackerSquare, pawnAttacks, pieceAttacks } from '../../chess/attacks.ts';
 import { FLAG_EN_PASSANT, moveCaptured, moveFlag, moveFrom, movePromotion, moveTo } from '../../chess/move.ts';
 import type { Position } from '../../chess/position.ts';
-import { type Color, PAWN, WHITE, makePiece } from '../../chess/types.ts';
+import { type Color, PAWN, makePiece } from '../../chess/types.ts';
 
 /** Exchange values by kind: pawn … queen, and a king that no exchange may end on. */
 export const SEE_VALUE = [0, 100, 320, 330, 500, 900, 20000];
@@ -78,21 +78,8 @@ export function seeAtLeast(pos: Position, move: number, threshold: number): bool
   const taken = SEE_VALUE[moveCaptured(move) & 7] + (promotion ? SEE_VALUE[promotion] - SEE_VALUE[PAWN] : 0);
   if (taken < threshold) return false;
   if (taken - onSquare >= threshold) return true;
-  if (taken - onSquare + SEE_VALUE[PAWN] < threshold && attackedByPawn(pos, moveTo(move), (pos.turn ^ 1) as Color)) return false;
+  if (taken - onSquare + SEE_VALUE[PAWN] < threshold && pawnAttacks(pos.board, moveTo(move), pos.turn ^ 1)) return false;
   return see(pos, move) >= threshold;
-}
-
-/**
- * Does a pawn of `color` attack 0x88 square `sq`, on the board as it stands? (Not the pawn
- * cache's pawnGuards: that describes the pawns last evaluated, which a node whose evaluation came
- * from the cache never scanned.) A white pawn attacks the two squares diagonally in front of it,
- * so it stands 15 or 17 below the square; a black pawn 15 or 17 above.
- */
-function attackedByPawn(pos: Position, sq: number, color: Color): boolean {
-  const pawn = makePiece(color, PAWN);
-  const a = color === WHITE ? sq - 15 : sq + 15;
-  const b = color === WHITE ? sq - 17 : sq + 17;
-  return ((a & 0x88) === 0 && pos.board[a] === pawn) || ((b & 0x88) === 0 && pos.board[b] === pawn);
 }
 
 /** Fills `side`'s candidates (see `candidates`) from the pieces now on the board. */
@@ -100,13 +87,29 @@ function gatherCandidates(pos: Position, target: number, side: number): void {
   const board = pos.board;
   const list = pos.pieceList;
   const base = side << 4;
-  // In piece-list order, each inserted after those of its kind or cheaper.
   let count = base;
-  for (let found = alignedPieces(board, list, base, pos.pieceCount[side], target); found !== 0; found &= found - 1) {
+  // Pawns first, the cheapest: only two squares can hold one that reaches the target.
+  const pawn = makePiece(side as Color, PAWN);
+  const a = pawnAttackerSquare(target, side, 15);
+  const b = pawnAttackerSquare(target, side, 17);
+  const onA = (a & 0x88) === 0 && board[a] === pawn;
+  const onB = (b & 0x88) === 0 && board[b] === pawn;
+  if (onA && onB) {
+    const aFirst = pos.listIndex[a] < pos.listIndex[b];
+    candidates[count++] = aFirst ? a : b;
+    candidates[count++] = aFirst ? b : a;
+  } else if (onA) {
+    candidates[count++] = a;
+  } else if (onB) {
+    candidates[count++] = b;
+  }
+  // Then the other pieces in piece-list order, each inserted after those of its kind or cheaper.
+  const first = count;
+  for (let found = alignedPieces(board, list, base, pos.nonPawnSlots[side], target); found !== 0; found &= found - 1) {
     const sq = list[base + lowestBit(found)];
     const kind = board[sq] & 7;
     let j = count++;
-    while (j > base && (board[candidates[j - 1]] & 7) > kind) {
+    while (j > first && (board[candidates[j - 1]] & 7) > kind) {
       candidates[j] = candidates[j - 1];
       j--;
     }
