@@ -397,7 +397,11 @@ export class Position {
 
   // ---- attacks ----
 
-  /** Is `sq` attacked by any piece of `by`? Pieces lifted from the board (board[sq] = 0) do not attack. */
+  /**
+   * Is `sq` attacked by any piece of `by`? Pieces lifted from the board (board[sq] = 0) do not
+   * attack. Pawns are looked for on the board array, the other pieces through the piece list: a
+   * piece of `by` set down on the array alone counts only if it is a pawn (no caller does that).
+   */
   isAttacked(sq: number, by: Color): boolean {
     const board = this.board;
     if (pawnAttacks(board, sq, by)) return true;
