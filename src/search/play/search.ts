@@ -11,7 +11,7 @@ import {
 import { generateLegal, generateTactical, hasLegalMove, isLegalCastle } from '../../chess/movegen.ts';
 import type { Position } from '../../chess/position.ts';
 import { isInsufficientMaterial } from '../../chess/status.ts';
-import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, makePiece } from '../../chess/types.ts';
+import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, makePiece, squareAt } from '../../chess/types.ts';
 import { makeUci, parseUci } from '../../chess/uci.ts';
 import { pickBest } from '../pickBest.ts';
 import { EvalCache, NOT_CACHED } from './evalCache.ts';
@@ -564,7 +564,7 @@ export class Engine {
     } else {
       // When not even the dearest capture on offer could lift the score to alpha, delta pruning
       // below would skip every move: none is generated.
-      if (standPat + DELTA_MARGIN + largestGain(pos) <= alpha) return bestScore;
+      if (noGainAbove(pos, alpha - standPat - DELTA_MARGIN)) return bestScore;
       end = scoreTacticalMoves(pos, this.moves, this.scores, start, generateTactical(pos, this.moves, start));
     }
     for (let i = start; i < end; i++) {
@@ -692,27 +692,27 @@ function losesExchange(pos: Position, move: number, quiet: boolean, depth: numbe
 }
 
 /**
- * The most any capture or promotion of the side to move can gain, as delta pruning counts it: the
- * dearest enemy piece but the king, and a queen's worth more when a pawn of ours stands on the
- * seventh rank.
+ * Can no capture or promotion of the side to move gain more than `needed`, as delta pruning counts
+ * gains? A capture gains at most the dearest enemy piece but the king, a promotion a queen's worth
+ * more: the seventh rank is looked at only when that could matter.
  */
-function largestGain(pos: Position): number {
+function noGainAbove(pos: Position, needed: number): boolean {
   const them = (pos.turn ^ 1) << 3;
   const material = pos.material;
   const victim = material[them | QUEEN] > 0 ? SEE_VALUE[QUEEN] : material[them | ROOK] > 0 ? SEE_VALUE[ROOK]
     : material[them | BISHOP] > 0 ? SEE_VALUE[BISHOP] : material[them | KNIGHT] > 0 ? SEE_VALUE[KNIGHT]
       : material[them | PAWN] > 0 ? SEE_VALUE[PAWN] : 0;
-  return pawnOnSeventh(pos) ? victim + SEE_VALUE[QUEEN] : victim;
+  if (victim > needed) return false;
+  return victim + SEE_VALUE[QUEEN] <= needed || !pawnOnSeventh(pos);
 }
 
 /** Does a pawn of the side to move stand one step from promoting? */
 function pawnOnSeventh(pos: Position): boolean {
   const us = pos.turn;
-  if (pos.material[makePiece(us, PAWN)] === 0) return false;
-  const board = pos.board;
   const pawn = makePiece(us, PAWN);
-  const rank = us === 0 ? 0x60 : 0x10;
-  for (let file = 0; file < 8; file++) if (board[rank + file] === pawn) return true;
+  if (pos.material[pawn] === 0) return false;
+  const seventh = squareAt(0, us === WHITE ? 6 : 1);
+  for (let file = 0; file < 8; file++) if (pos.board[seventh + file] === pawn) return true;
   return false;
 }
 
