@@ -64,8 +64,14 @@ export function findRoute(method: string, path: string): { route: Route; params:
   return pathKnown ? null : undefined;
 }
 
+/** A game and the caller's colour in it. */
+interface FoundGame {
+  game: FakeGame;
+  color: 'white' | 'black';
+}
+
 /** The game and the caller's colour, or an answer already sent (404 "No such game" / "Not your game"). */
-function withGame(ctx: RouteContext): { game: FakeGame; color: 'white' | 'black' } | undefined {
+function withGame(ctx: RouteContext): FoundGame | undefined {
   const game = ctx.state.games.get(ctx.params.gameId);
   if (!game) {
     sendError(ctx.res, ctx.record, 404, 'No such game');
@@ -77,6 +83,17 @@ function withGame(ctx: RouteContext): { game: FakeGame; color: 'white' | 'black'
     return undefined;
   }
   return { game, color };
+}
+
+/**
+ * A bot's endpoint about one of its games (bot:play, BOT accounts only): the handler runs once
+ * withGame has found the game and the caller's colour, and is not called when it answered 404.
+ */
+function gameRoute(method: string, path: string, handle: (ctx: RouteContext, found: FoundGame) => void): Route {
+  return route(method, path, BOT, (ctx) => {
+    const found = withGame(ctx);
+    if (found) handle(ctx, found);
+  }, true);
 }
 
 /** Answer ok, or 400 with lila's text. */
@@ -187,136 +204,60 @@ const ROUTES: Route[] = [
     sendOk(ctx.res, ctx.record);
   }),
 
-  route(
-    'GET',
-    '/api/bot/game/stream/:gameId',
-    BOT,
-    (ctx) => {
-      const found = withGame(ctx);
-      if (!found) return;
-      if (found.game.speed === 'ultraBullet') return sendError(ctx.res, ctx.record, 400, 'This game cannot be played with the Bot API.');
-      ctx.record.status = 200;
-      ctx.state.openGameStream(ctx.res, found.game, ctx.user, ctx.userAgent);
-    },
-    true,
-  ),
+  gameRoute('GET', '/api/bot/game/stream/:gameId', (ctx, found) => {
+    if (found.game.speed === 'ultraBullet') return sendError(ctx.res, ctx.record, 400, 'This game cannot be played with the Bot API.');
+    ctx.record.status = 200;
+    ctx.state.openGameStream(ctx.res, found.game, ctx.user, ctx.userAgent);
+  }),
 
-  route(
-    'POST',
-    '/api/bot/game/:gameId/move/:move',
-    BOT,
-    (ctx) => {
-      const found = withGame(ctx);
-      if (!found) return;
-      const offeringDraw = parseBool(ctx.query.get('offeringDraw'));
-      answer(ctx, found.game.move(found.color, ctx.params.move, 'api', offeringDraw));
-    },
-    true,
-  ),
+  gameRoute('POST', '/api/bot/game/:gameId/move/:move', (ctx, found) => {
+    const offeringDraw = parseBool(ctx.query.get('offeringDraw'));
+    answer(ctx, found.game.move(found.color, ctx.params.move, 'api', offeringDraw));
+  }),
 
-  route(
-    'POST',
-    '/api/bot/game/:gameId/chat',
-    BOT,
-    (ctx) => {
-      const found = withGame(ctx);
-      if (!found) return;
-      const room = ctx.form?.get('room');
-      const text = ctx.form?.get('text') ?? '';
-      // lila's form errors: {"error":{"field":["error.key"]}}
-      if (room !== 'player' && room !== 'spectator') return sendJson(ctx.res, ctx.record, 400, { error: { room: ['error.required'] } });
-      if (!text.trim()) return sendJson(ctx.res, ctx.record, 400, { error: { text: ['error.required'] } });
-      if (text.length > 140) return sendJson(ctx.res, ctx.record, 400, { error: { text: ['error.maxLength'] } });
-      found.game.say(ctx.user, room, text, 'api');
-      sendOk(ctx.res, ctx.record);
-    },
-    true,
-  ),
+  gameRoute('POST', '/api/bot/game/:gameId/chat', (ctx, found) => {
+    const room = ctx.form?.get('room');
+    const text = ctx.form?.get('text') ?? '';
+    // lila's form errors: {"error":{"field":["error.key"]}}
+    if (room !== 'player' && room !== 'spectator') return sendJson(ctx.res, ctx.record, 400, { error: { room: ['error.required'] } });
+    if (!text.trim()) return sendJson(ctx.res, ctx.record, 400, { error: { text: ['error.required'] } });
+    if (text.length > 140) return sendJson(ctx.res, ctx.record, 400, { error: { text: ['error.maxLength'] } });
+    found.game.say(ctx.user, room, text, 'api');
+    sendOk(ctx.res, ctx.record);
+  }),
 
-  route(
-    'GET',
-    '/api/bot/game/:gameId/chat',
-    BOT,
-    (ctx) => {
-      const found = withGame(ctx);
-      if (!found) return;
-      const lines = found.game.chat.filter((l) => l.room === 'player').map((l) => ({ text: l.text, user: l.username }));
-      sendJson(ctx.res, ctx.record, 200, lines);
-    },
-    true,
-  ),
+  gameRoute('GET', '/api/bot/game/:gameId/chat', (ctx, found) => {
+    const lines = found.game.chat.filter((l) => l.room === 'player').map((l) => ({ text: l.text, user: l.username }));
+    sendJson(ctx.res, ctx.record, 200, lines);
+  }),
 
-  route(
-    'POST',
-    '/api/bot/game/:gameId/abort',
-    BOT,
-    (ctx) => {
-      const found = withGame(ctx);
-      if (found) answer(ctx, found.game.abortBy(found.color));
-    },
-    true,
-  ),
+  gameRoute('POST', '/api/bot/game/:gameId/abort', (ctx, found) => {
+    answer(ctx, found.game.abortBy(found.color));
+  }),
 
-  route(
-    'POST',
-    '/api/bot/game/:gameId/resign',
-    BOT,
-    (ctx) => {
-      const found = withGame(ctx);
-      if (found) answer(ctx, found.game.resignBy(found.color));
-    },
-    true,
-  ),
+  gameRoute('POST', '/api/bot/game/:gameId/resign', (ctx, found) => {
+    answer(ctx, found.game.resignBy(found.color));
+  }),
 
-  route(
-    'POST',
-    '/api/bot/game/:gameId/draw/:accept',
-    BOT,
-    (ctx) => {
-      const found = withGame(ctx);
-      if (!found) return;
-      const yes = parseBool(ctx.params.accept);
-      if (yes === undefined) return sendError(ctx.res, ctx.record, 400, `Invalid value: ${ctx.params.accept}`);
-      found.game.draw(found.color, yes, 'api');
-      sendOk(ctx.res, ctx.record);
-    },
-    true,
-  ),
+  gameRoute('POST', '/api/bot/game/:gameId/draw/:accept', (ctx, found) => {
+    const yes = parseBool(ctx.params.accept);
+    if (yes === undefined) return sendError(ctx.res, ctx.record, 400, `Invalid value: ${ctx.params.accept}`);
+    found.game.draw(found.color, yes, 'api');
+    sendOk(ctx.res, ctx.record);
+  }),
 
-  route(
-    'POST',
-    '/api/bot/game/:gameId/takeback/:accept',
-    BOT,
-    (ctx) => {
-      const found = withGame(ctx);
-      if (!found) return;
-      const yes = parseBool(ctx.params.accept);
-      if (yes === undefined) return sendError(ctx.res, ctx.record, 400, `Invalid value: ${ctx.params.accept}`);
-      found.game.takeback(found.color, yes);
-      sendOk(ctx.res, ctx.record);
-    },
-    true,
-  ),
+  gameRoute('POST', '/api/bot/game/:gameId/takeback/:accept', (ctx, found) => {
+    const yes = parseBool(ctx.params.accept);
+    if (yes === undefined) return sendError(ctx.res, ctx.record, 400, `Invalid value: ${ctx.params.accept}`);
+    found.game.takeback(found.color, yes);
+    sendOk(ctx.res, ctx.record);
+  }),
 
-  route(
-    'POST',
-    '/api/bot/game/:gameId/claim-victory',
-    BOT,
-    (ctx) => {
-      const found = withGame(ctx);
-      if (found) answer(ctx, found.game.claimVictory(found.color));
-    },
-    true,
-  ),
+  gameRoute('POST', '/api/bot/game/:gameId/claim-victory', (ctx, found) => {
+    answer(ctx, found.game.claimVictory(found.color));
+  }),
 
-  route(
-    'POST',
-    '/api/bot/game/:gameId/claim-draw',
-    BOT,
-    (ctx) => {
-      const found = withGame(ctx);
-      if (found) answer(ctx, found.game.claimDraw(found.color));
-    },
-    true,
-  ),
+  gameRoute('POST', '/api/bot/game/:gameId/claim-draw', (ctx, found) => {
+    answer(ctx, found.game.claimDraw(found.color));
+  }),
 ];
