@@ -12,6 +12,7 @@ import { type RunningLichess, startLichess } from './adapters/lichess/start.ts';
 import type { LichessTimings } from './adapters/lichess/timing.ts';
 import { ConfigError } from './config/errors.ts';
 import { loadConfig, type LoadConfigOptions } from './config/load.ts';
+import type { Secret } from './config/secret.ts';
 import type { Config } from './config/types.ts';
 import { WorkerPool } from './workers/index.ts';
 
@@ -34,6 +35,8 @@ export interface AppOptions {
   readonly stop?: AbortSignal;
   /** Shorter Lichess waits (reconnect backoff, watchdog), for tests. */
   readonly lichessTimings?: Partial<LichessTimings>;
+  /** Told the tokens once the configuration is read, for a log outside the app to mask (main.ts). */
+  readonly onSecrets?: (secrets: ReadonlyArray<Secret>) => void;
 }
 
 /** Runs until every started part has finished and resolves to the exit status. */
@@ -47,6 +50,7 @@ export async function runApp(options: AppOptions): Promise<number> {
     errorOutput.write(`${error.message}\n`);
     return EXIT_BAD_CONFIG;
   }
+  options.onSecrets?.([config.discord.token, config.lichess.token].filter((secret) => secret !== null));
 
   const botsEnabled = config.discord.token !== null || config.lichess.token !== null;
 
@@ -69,13 +73,16 @@ export async function runApp(options: AppOptions): Promise<number> {
     if (config.lichess.token) {
       const logger = streamLogger({ output: errorOutput, level: config.logLevel, scope: 'lichess', secrets: [config.lichess.token] });
       try {
-        lichess = await startLichess(config, { logger, timings: options.lichessTimings });
+        // An unreachable Lichess is waited for (it may be down for a while); a signal ends the wait.
+        lichess = await startLichess(config, { logger, timings: options.lichessTimings, signal: shutdown.signal });
       } catch (error) {
         if (error instanceof ConfigError) {
           errorOutput.write(`${error.message}\n`);
           return EXIT_BAD_CONFIG;
         }
         if (!(error instanceof LichessStartError)) throw error;
+        // Stopped while waiting for Lichess to answer: what was asked for, not a failure.
+        if (shutdown.signal.aborted) return EXIT_OK;
         errorOutput.write(`error: the Lichess bot did not start: ${error.message}\n`);
         return EXIT_BOT_FAILED;
       }

@@ -51,8 +51,13 @@ export interface GameState {
   readonly bdraw: boolean;
   readonly wtakeback: boolean;
   readonly btakeback: boolean;
-  /** Time left for the first moves, when Lichess says (expiration.millisToMove). */
+  /** The time each side has for its first move, when Lichess says (expiration.millisToMove). */
   readonly millisToMove: number | null;
+  /**
+   * How long that wait had lasted when the state was sent (expiration.idleMillis: since the last
+   * move, or the game's start), so the time left is millisToMove − idleMillis.
+   */
+  readonly idleMillis?: number | null;
 }
 
 /** Statuses of a game still in play; every other status is final. */
@@ -183,12 +188,16 @@ export class GameSession {
     return this.setup.ourColor === WHITE ? this.current.btakeback : this.current.wtakeback;
   }
 
-  /** "win", "loss" or "draw" from our side, once over; aborted games have no result. */
+  /**
+   * "win", "loss" or "draw" from our side, once over; aborted games have no result. A noStart
+   * game (a player missed their first move in an arena or Swiss) is no abort: Lichess scores it
+   * for the player who did move (`winner`); only without a winner is it treated as aborted.
+   */
   get result(): 'win' | 'loss' | 'draw' | 'aborted' | null {
     if (!this.isOver) return null;
-    if (this.status === 'aborted' || this.status === 'noStart') return 'aborted';
+    if (this.status === 'aborted') return 'aborted';
     const winner = LIVE_STATUSES.has(this.current.status) ? this.finishedWinner : this.current.winner;
-    if (winner === null) return 'draw';
+    if (winner === null) return this.status === 'noStart' ? 'aborted' : 'draw';
     return (winner === 'white' ? WHITE : BLACK) === this.setup.ourColor ? 'win' : 'loss';
   }
 }

@@ -90,6 +90,17 @@ describe('GameSession', () => {
     expect(aborted.result).toBe('aborted');
   });
 
+  it('scores a noStart game for its winner, from the stream or from gameFinish', () => {
+    const theyMissed = GameSession.start(setup(), state('e2e4', { status: 'noStart', winner: 'white' }), 0);
+    expect([theyMissed.status, theyMissed.result]).toEqual(['noStart', 'win']);
+    const weMissed = GameSession.start(setup({ ourColor: BLACK }), state('e2e4'), 0);
+    weMissed.markFinished('noStart', 'white');
+    expect([weMissed.status, weMissed.result]).toEqual(['noStart', 'loss']);
+    // No winner: nobody played, as an abort.
+    const nobody = GameSession.start(setup(), state('', { status: 'noStart' }), 0);
+    expect(nobody.result).toBe('aborted');
+  });
+
   it('reads startpos as the usual start', () => {
     expect(resolveInitialFen('startpos')).toBe(STARTING_FEN);
     expect(resolveInitialFen('8/8/8/8/8/8/8/K6k w - - 0 1')).toBe('8/8/8/8/8/8/8/K6k w - - 0 1');

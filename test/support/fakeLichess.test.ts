@@ -52,6 +52,8 @@ const move = (gameId: string, uci: string, query = '') => json('POST', `/api/bot
 /** An NDJSON stream read the way a careful client reads it: bytes buffered to newlines. */
 class StreamReader {
   readonly lines: Json[] = [];
+  /** Lines that are not JSON (a scripted corruption), as text. */
+  readonly garbled: string[] = [];
   readonly chunks: Uint8Array[] = [];
   keepAlives = 0;
   error: unknown;
@@ -90,7 +92,13 @@ class StreamReader {
           const line = buffer.slice(0, nl);
           buffer = buffer.slice(nl + 1);
           if (line === '') this.keepAlives++;
-          else this.lines.push(JSON.parse(line));
+          else {
+            try {
+              this.lines.push(JSON.parse(line));
+            } catch {
+              this.garbled.push(line);
+            }
+          }
         }
         this.notify();
       }
@@ -720,6 +728,30 @@ describe('faults', () => {
     await move(game.id, 'e2e4');
     await sleep(KEEP_ALIVE_MS * 3);
     expect(stream.lines.length).toBe(lines);
+    game.end('aborted');
+  });
+
+  it('garbles the next gameFull or gameState lines of a game stream, and sends raw lines', async () => {
+    const game = fake.startGame({ color: 'white', opponent: { moves: 'never' } });
+    fake.corruptGameLines(game.id, { type: 'gameFull' });
+    fake.corruptGameLines(game.id, { type: 'gameState', count: 2 });
+    const stream = await StreamReader.open(`/api/bot/game/stream/${game.id}`);
+    await stream.until((r) => r.garbled.length === 1, 'the garbled gameFull');
+    expect(stream.garbled[0]).toMatch(/^\{"type":"gameFull"/);
+    expect(stream.lines).toHaveLength(0);
+    await move(game.id, 'e2e4');
+    game.opponent.move('e7e5');
+    await move(game.id, 'g1f3');
+    await stream.line('gameState');
+    // The first two gameStates were cut in half; the third came whole.
+    expect(stream.garbled).toHaveLength(3);
+    expect(stream.garbled[2]).toMatch(/^\{"type":"gameState"/);
+    expect(stream.lines.map((l) => l.moves)).toEqual(['e2e4 e7e5 g1f3']);
+    expect(fake.sendGameLine(game.id, '{"type":"somethingNew"}')).toBe(1);
+    await stream.line('somethingNew');
+    // A new stream gets its gameFull whole: only one was to be garbled.
+    const again = await StreamReader.open(`/api/bot/game/stream/${game.id}`);
+    expect((await again.nth(1)).type).toBe('gameFull');
     game.end('aborted');
   });
 

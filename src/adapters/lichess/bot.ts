@@ -9,15 +9,19 @@ import type { LichessSettings } from '../../config/types.ts';
 import type { MoveChooser } from '../../games/chooseMove.ts';
 import { GameSlots } from '../../games/slots.ts';
 import type { Logger } from '../log.ts';
-import { type Account, type DeclineReason, LichessApi } from './api.ts';
+import { type Account, type DeclineReason, LichessApi, UnexpectedAnswerError } from './api.ts';
 import { type ChallengeEvent, type LichessEvent, parseEventLine } from './events.ts';
 import { StreamFollower } from './follow.ts';
 import { GameRunner, type GameSummary } from './gameRunner.ts';
-import { LichessHttp, LichessHttpError, LichessNetworkError } from './http.ts';
+import { LichessHttp, LichessHttpError, LichessNetworkError, RateLimitedError } from './http.ts';
 import { judgeChallenge } from './policy.ts';
-import { DEFAULT_TIMINGS, type LichessTimings, WindowLimiter, sleep } from './timing.ts';
+import { DEFAULT_TIMINGS, type LichessTimings, WindowLimiter, backoffMs, sleep } from './timing.ts';
 
-/** The bot could not start: a bad token, a missing scope, not a BOT account, Lichess unreachable. */
+/**
+ * The bot could not start: a bad token, a missing scope, not a BOT account, an answer Lichess does
+ * not document, or a stop while it was still waiting for Lichess. (Lichess unreachable or failing
+ * with a server error is no reason: start() waits for it.)
+ */
 export class LichessStartError extends Error {
   override name = 'LichessStartError';
 }
@@ -34,6 +38,8 @@ export interface LichessBotOptions {
   /** Monotonic ms. */
   readonly now?: () => number;
   readonly random?: () => number;
+  /** Ends start()'s wait for an unreachable Lichess (a stop signal during start-up). */
+  readonly signal?: AbortSignal;
 }
 
 export interface LichessBotStats {
@@ -49,6 +55,12 @@ export interface LichessBotStats {
 
 /** Ids remembered to ignore replays: challenges already judged, games already over. */
 const MEMORY = 1000;
+/**
+ * Tries at accepting or declining a challenge that gets no answer or a server error: Lichess
+ * keeps a realtime challenge only about 20 s, so a few quick retries (with the reconnect backoff)
+ * are all that can help.
+ */
+const CHALLENGE_ATTEMPTS = 3;
 /** An event stream closed by Lichess within this long of opening counts towards ... */
 const SHORT_LIVED_STREAM_MS = 60_000;
 /** ... this many such closures in one window: warn of a second instance on the account. */
@@ -69,6 +81,8 @@ export class LichessBot {
   private readonly summaries: GameSummary[] = [];
   private accepting = true;
   private stopping: Promise<void> | null = null;
+  /** Aborted on stop(): ends the waits between retries. */
+  private readonly stopper = new AbortController();
   private eventReconnects = 0;
   private accepted = 0;
   private declined = 0;
@@ -114,7 +128,7 @@ export class LichessBot {
     const api = new LichessApi(http);
     let me: Account;
     try {
-      me = await checkAccount(api, options.token);
+      me = await checkAccountPatiently(api, options, timings);
     } catch (error) {
       await http.close();
       throw error;
@@ -153,6 +167,7 @@ export class LichessBot {
 
   private async shutdown(): Promise<void> {
     this.accepting = false;
+    this.stopper.abort();
     clearInterval(this.expiryTimer);
     this.events.stop();
     for (const { runner } of this.runners.values()) runner.stop();
@@ -270,24 +285,63 @@ export class LichessBot {
   }
 
   private async accept(id: string, fields: Record<string, string | boolean>): Promise<void> {
-    try {
-      await this.api.acceptChallenge(id);
+    const { outcome, uncertain } = await this.answerChallenge('accepting', id, () => this.api.acceptChallenge(id));
+    if (outcome === 'done') {
       this.accepted++;
       this.options.logger.info('challenge accepted', fields);
-    } catch (error) {
-      if (!this.slots.isActive(id)) this.slots.release(id);
-      this.options.logger.warn('accepting the challenge failed', { ...fields, why: describe(error) });
+      return;
     }
+    // Not accepted as far as we know. The slot stays taken if an attempt that got no answer may
+    // have gone through after all (Lichess answers a second accept 404): its gameStart will come,
+    // or the reservation expires. Freeing it early could let one game too many in.
+    if (!uncertain && !this.slots.isActive(id)) this.slots.release(id);
+    this.forgetUnanswered(id, outcome);
   }
 
   private async decline(id: string, reason: DeclineReason, why: string, fields: Record<string, string | boolean>): Promise<void> {
-    this.declined++;
     this.options.logger.info('challenge declined', { ...fields, reason, why });
-    try {
-      await this.api.declineChallenge(id, reason);
-    } catch (error) {
-      this.options.logger.warn('declining the challenge failed', { challenge: id, why: describe(error) });
+    const { outcome } = await this.answerChallenge('declining', id, () => this.api.declineChallenge(id, reason));
+    if (outcome === 'done') this.declined++;
+    this.forgetUnanswered(id, outcome);
+  }
+
+  /**
+   * Sends an accept or a decline; a server error or no answer is retried with the reconnect
+   * backoff. 'refused': Lichess said no with a 4xx (the challenge is gone, cancelled or not for a
+   * bot), which is final. 'failed': no answer after every attempt, or a 429 (Lichess asks for a
+   * pause longer than the challenge lives). `uncertain`: an attempt may have been carried out.
+   */
+  private async answerChallenge(
+    what: 'accepting' | 'declining', id: string, send: () => Promise<void>,
+  ): Promise<{ outcome: 'done' | 'refused' | 'failed'; uncertain: boolean }> {
+    let uncertain = false;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await send();
+        return { outcome: 'done', uncertain };
+      } catch (error) {
+        const fields = { challenge: id, why: describe(error) };
+        if (error instanceof LichessHttpError && !(error instanceof RateLimitedError) && error.status < 500) {
+          this.options.logger.info(`${what} the challenge refused by Lichess`, fields);
+          return { outcome: 'refused', uncertain };
+        }
+        const retry = !(error instanceof RateLimitedError) && attempt < CHALLENGE_ATTEMPTS && !this.stopping;
+        if (!(error instanceof RateLimitedError)) uncertain = true;
+        if (!retry) {
+          this.options.logger.warn(`${what} the challenge failed`, { ...fields, attempts: attempt });
+          return { outcome: 'failed', uncertain };
+        }
+        const waitMs = backoffMs(attempt, this.timings, this.options.random);
+        this.options.logger.warn(`${what} the challenge failed; retrying`, { ...fields, inMs: Math.round(waitMs) });
+        await sleep(waitMs, this.stopper.signal);
+        if (this.stopping) return { outcome: 'failed', uncertain };
+      }
     }
+  }
+
+  /** A challenge Lichess never heard our answer to is judged again when the event stream replays it. */
+  private forgetUnanswered(id: string, outcome: 'done' | 'refused' | 'failed'): void {
+    if (outcome === 'failed') this.judged.delete(id);
   }
 
   /**
@@ -314,13 +368,43 @@ export class LichessBot {
   }
 }
 
-/** The token must be known to Lichess, carry bot:play, and belong to a BOT account. */
+/**
+ * checkAccount, waiting out what passes: no answer, a server error or a 429 from Lichess is
+ * retried with the reconnect backoff (growing to timings.backoffMaxMs) for as long as it takes,
+ * with one log line per try, as a bot under a supervisor should (a Lichess restart must not stop
+ * it for good). What retrying cannot mend (a bad token, a missing scope, not a BOT account) fails
+ * at once.
+ */
+async function checkAccountPatiently(api: LichessApi, options: LichessBotOptions, timings: LichessTimings): Promise<Account> {
+  for (let failures = 1; ; failures++) {
+    try {
+      return await checkAccount(api, options.token);
+    } catch (error) {
+      if (!isTransient(error)) throw error;
+      if (options.signal?.aborted) throw new LichessStartError(`stopped while waiting for Lichess (${describe(error)})`);
+      const waitMs = backoffMs(failures, timings, options.random);
+      options.logger.warn('Lichess is not answering at start-up; trying again', { why: describe(error), inMs: Math.round(waitMs) });
+      await sleep(waitMs, options.signal);
+      if (options.signal?.aborted) throw new LichessStartError(`stopped while waiting for Lichess (${describe(error)})`);
+    }
+  }
+}
+
+/** No answer, a server error, or a 429: Lichess may well answer later. */
+function isTransient(error: unknown): boolean {
+  return error instanceof LichessNetworkError || (error instanceof LichessHttpError && (error.status >= 500 || error instanceof RateLimitedError));
+}
+
+/**
+ * The token must be known to Lichess, carry bot:play, and belong to a BOT account. Transient
+ * failures are thrown as they are (see isTransient), anything else as a LichessStartError.
+ */
 async function checkAccount(api: LichessApi, token: Secret): Promise<Account> {
   let info;
   try {
     info = await api.testToken(token);
   } catch (error) {
-    throw new LichessStartError(`cannot check LICHESS_TOKEN: ${describe(error)}`);
+    throw startFailure(error, 'cannot check LICHESS_TOKEN');
   }
   if (!info) throw new LichessStartError('LICHESS_TOKEN is not a valid Lichess token (unknown, revoked or expired)');
   const scopes = info.scopes.split(',').map((s) => s.trim()).filter((s) => s !== '');
@@ -333,8 +417,7 @@ async function checkAccount(api: LichessApi, token: Secret): Promise<Account> {
   try {
     me = await api.account();
   } catch (error) {
-    if (error instanceof LichessHttpError || error instanceof LichessNetworkError) throw new LichessStartError(`cannot read the Lichess account: ${error.message}`);
-    throw error;
+    throw startFailure(error, 'cannot read the Lichess account');
   }
   if (me.title !== 'BOT') {
     throw new LichessStartError(
@@ -342,6 +425,15 @@ async function checkAccount(api: LichessApi, token: Secret): Promise<Account> {
     );
   }
   return { ...me, id: me.id.toLowerCase() };
+}
+
+function startFailure(error: unknown, what: string): unknown {
+  if (isTransient(error)) return error;
+  if (error instanceof LichessHttpError && error.status === 401) {
+    return new LichessStartError('LICHESS_TOKEN is not a valid Lichess token (unknown, revoked or expired)');
+  }
+  if (error instanceof LichessHttpError || error instanceof UnexpectedAnswerError) return new LichessStartError(`${what}: ${error.message}`);
+  return error;
 }
 
 function remember(set: Set<string>, id: string): void {

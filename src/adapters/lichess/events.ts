@@ -153,11 +153,15 @@ const gameEventTypesAreLichess: Record<keyof typeof gameSchemas, SpecGameEventTy
 void eventTypesAreLichess;
 void gameEventTypesAreLichess;
 
-/** What became of one line: an event, an event type we do not know, or something broken. */
+/**
+ * What became of one line: an event, an event type we do not know, or something broken. A broken
+ * line `mayBeEvent` when it could have been one of our events (a line cut or garbled so it is not
+ * JSON, or a known type that fails its checks), as opposed to JSON that names no type at all.
+ */
 export type Parsed<E> =
   | { readonly kind: 'event'; readonly event: E }
   | { readonly kind: 'unknown'; readonly type: string }
-  | { readonly kind: 'invalid'; readonly problem: string };
+  | { readonly kind: 'invalid'; readonly problem: string; readonly mayBeEvent: boolean };
 
 /** A line of the event stream (/api/stream/event). */
 export function parseEventLine(line: string): Parsed<LichessEvent> {
@@ -174,19 +178,19 @@ function parseLine(line: string, schemas: Record<string, z.ZodType>): Parsed<unk
   try {
     value = JSON.parse(line);
   } catch {
-    return { kind: 'invalid', problem: `not JSON: ${preview(line)}` };
+    return { kind: 'invalid', problem: `not JSON: ${preview(line)}`, mayBeEvent: true };
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return { kind: 'invalid', problem: `not a JSON object: ${preview(line)}` };
+    return { kind: 'invalid', problem: `not a JSON object: ${preview(line)}`, mayBeEvent: false };
   }
   const type = (value as { type?: unknown }).type;
-  if (typeof type !== 'string') return { kind: 'invalid', problem: `no "type": ${preview(line)}` };
+  if (typeof type !== 'string') return { kind: 'invalid', problem: `no "type": ${preview(line)}`, mayBeEvent: false };
   const schema = Object.hasOwn(schemas, type) ? schemas[type] : undefined;
   if (!schema) return { kind: 'unknown', type: type.slice(0, 40) };
   const result = schema.safeParse(value);
   if (result.success) return { kind: 'event', event: result.data };
   const issue = result.error.issues[0]!;
-  return { kind: 'invalid', problem: `${type}: ${issue.path.join('.') || '(event)'}: ${issue.message}` };
+  return { kind: 'invalid', problem: `${type}: ${issue.path.join('.') || '(event)'}: ${issue.message}`, mayBeEvent: true };
 }
 
 function preview(text: string): string {

@@ -45,6 +45,13 @@ export class StreamFollower {
   private opens = 0;
   /** Whether the current connection got past its open (a 200 and a readable body). */
   private opened = false;
+  /**
+   * Whether the current connection delivered a line. A field, not connectOnce's result: a stream
+   * that drops (undici UND_ERR_SOCKET) throws, and the lines it delivered must still count.
+   */
+  private delivered = false;
+  /** The current connection was closed by reopen(): a resynchronisation, not a failure. */
+  private reopenRequested = false;
 
   constructor(private readonly options: FollowOptions) {}
 
@@ -59,26 +66,37 @@ export class StreamFollower {
         await sleep(wait, this.stopper.signal);
         continue;
       }
-      let received = false;
       let problem: string;
       let pause: number | null = null;
       const openedAt = performance.now();
       this.opened = false;
+      this.delivered = false;
+      this.reopenRequested = false;
       try {
-        received = await this.connectOnce();
+        await this.connectOnce();
         if (this.stopper.signal.aborted || options.isDone()) break;
         problem = 'closed by Lichess';
       } catch (error) {
-        if (this.stopper.signal.aborted) break;
-        if (options.isFatal?.(error)) return { fatal: error };
-        if (error instanceof RateLimitedError) pause = error.waitMs;
+        if (this.stopper.signal.aborted || options.isDone()) break;
+        // Our own close (reopen()) may surface as an error from the body; it is no failure.
+        if (!this.reopenRequested) {
+          if (options.isFatal?.(error)) return { fatal: error };
+          if (error instanceof RateLimitedError) pause = error.waitMs;
+        }
         problem = error instanceof Error ? error.message : String(error);
+      }
+      if (this.reopenRequested) {
+        // The caller asked for a fresh stream (a resync): open it at once, and forget earlier
+        // failures, since this connection worked. The caller limits how often it asks.
+        failures = 0;
+        options.logger.info(`${options.name} reopened to resynchronise`, options.logFields);
+        continue;
       }
       const openMs = performance.now() - openedAt;
       if (this.opened) options.onLost?.(problem, openMs);
       // A stream that worked for a while (data, or longer than the watchdog) starts the count of
       // failures over; one closed at once does not, so a server that keeps closing is backed off.
-      const healthy = this.opened && (received || openMs >= options.timings.streamIdleMs);
+      const healthy = this.opened && (this.delivered || openMs >= options.timings.streamIdleMs);
       failures = healthy ? 1 : failures + 1;
       pause ??= options.reopenAtOnce && failures === 1 ? 0 : backoffMs(failures, options.timings, options.random);
       options.logger.warn(`${options.name} lost; reconnecting`, { ...options.logFields, why: problem, inMs: Math.round(pause) });
@@ -87,9 +105,15 @@ export class StreamFollower {
     return this.stopper.signal.aborted ? 'stopped' : 'done';
   }
 
-  /** Closes the current connection; run() opens a new one at once (a resynchronisation). */
+  /**
+   * Closes the current connection; run() opens a new one at once (a resynchronisation), without
+   * counting it as a failure. Without an open connection there is nothing to do: the next one
+   * starts with a fresh gameFull anyway.
+   */
   reopen(): void {
-    this.current?.close();
+    if (!this.current) return;
+    this.reopenRequested = true;
+    this.current.close();
   }
 
   /** Ends run() and closes the stream. */
@@ -98,8 +122,8 @@ export class StreamFollower {
     this.current?.close();
   }
 
-  /** One connection: resolves when it ends (true if it delivered any line); throws on errors. */
-  private async connectOnce(): Promise<boolean> {
+  /** One connection: resolves when it ends; throws on errors. Sets `delivered` on the first line. */
+  private async connectOnce(): Promise<void> {
     const { options } = this;
     const connection = new AbortController();
     const onStop = () => connection.abort();
@@ -114,7 +138,6 @@ export class StreamFollower {
         connection.abort();
       }, options.timings.streamIdleMs);
     };
-    let received = false;
     try {
       options.limiter?.record();
       arm();
@@ -122,14 +145,13 @@ export class StreamFollower {
       this.current = stream;
       this.opened = true;
       options.onOpen?.(this.opens++ > 0);
-      if (this.stopper.signal.aborted) return received;
+      if (this.stopper.signal.aborted) return;
       for await (const line of stream.lines) {
-        received = true;
+        this.delivered = true;
         await options.onLine(line);
-        if (options.isDone() || this.stopper.signal.aborted) break;
+        if (options.isDone() || this.stopper.signal.aborted || this.reopenRequested) break;
       }
       if (stalled) throw new StalledError(`no data for ${options.timings.streamIdleMs} ms`);
-      return received;
     } catch (error) {
       if (stalled) throw new StalledError(`no data for ${options.timings.streamIdleMs} ms`);
       throw error;

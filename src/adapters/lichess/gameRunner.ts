@@ -15,7 +15,7 @@ import { ChatCommands, fillTemplate } from './chat.ts';
 import { type GameFullEvent, type GamePlayer, type GameStateEvent, parseGameLine } from './events.ts';
 import { StreamFollower, isClientError } from './follow.ts';
 import { LichessHttpError, LichessNetworkError, RateLimitedError } from './http.ts';
-import type { LichessTimings } from './timing.ts';
+import { type LichessTimings, backoffMs } from './timing.ts';
 
 export interface GameRunnerOptions {
   readonly gameId: string;
@@ -76,6 +76,12 @@ export class GameRunner {
 
   private abortTimer: NodeJS.Timeout | null = null;
   private claimTimer: NodeJS.Timeout | null = null;
+  /** Whether the current connection has yet to deliver its gameFull (the first line, always). */
+  private awaitingFull = true;
+  /** A resync put off to spare Lichess (see resync()), and the bookkeeping that spaces them. */
+  private resyncTimer: NodeJS.Timeout | null = null;
+  private resyncsInRow = 0;
+  private lastResyncAt = -Infinity;
   private greeted = false;
   /** Whether the game was still in play when we first saw it (else: no goodbye, it is old news). */
   private sawLive = false;
@@ -97,6 +103,7 @@ export class GameRunner {
       isFatal: isClientError,
       onOpen: (reconnect) => {
         if (reconnect) this.reconnects++;
+        this.awaitingFull = true;
       },
       timings: options.timings,
       reopenAtOnce: true,
@@ -160,8 +167,23 @@ export class GameRunner {
 
   private onLine(line: string): void {
     const parsed = parseGameLine(line);
+    if (parsed.kind === 'invalid' && parsed.mayBeEvent) {
+      // It may have been the gameFull (without it we have no game) or the state with the
+      // opponent's move (without it we never learn it is our turn): a fresh stream starts with a
+      // gameFull that tells everything again.
+      this.options.logger.warn('bad game event; resynchronising', { game: this.gameId, problem: parsed.problem });
+      return this.resync();
+    }
+    // JSON that names no event type: nothing of ours was lost.
+    if (parsed.kind === 'invalid') return this.options.logger.info('bad game line skipped', { game: this.gameId, problem: parsed.problem });
+    if (this.awaitingFull && !(parsed.kind === 'event' && parsed.event.type === 'gameFull')) {
+      // Lichess always sends gameFull first: if this came first, the gameFull was lost.
+      this.options.logger.warn('game stream did not start with gameFull; resynchronising', {
+        game: this.gameId, type: parsed.kind === 'event' ? parsed.event.type : parsed.type,
+      });
+      return this.resync();
+    }
     if (parsed.kind === 'unknown') return this.options.logger.info('unknown game event skipped', { game: this.gameId, type: parsed.type });
-    if (parsed.kind === 'invalid') return this.options.logger.warn('bad game event skipped', { game: this.gameId, problem: parsed.problem });
     const event = parsed.event;
     switch (event.type) {
       case 'gameFull':
@@ -176,6 +198,7 @@ export class GameRunner {
   }
 
   private onGameFull(event: GameFullEvent): void {
+    this.awaitingFull = false;
     if (!this.session) {
       const setup = this.setupFrom(event);
       if (!setup) {
@@ -206,7 +229,7 @@ export class GameRunner {
     const problem = session.update(stateFrom(event), this.options.now());
     if (problem) {
       this.options.logger.error('game state does not replay; resynchronising', { game: this.gameId, problem });
-      this.follower.reopen();
+      this.resync();
       return;
     }
     if (full && this.unverifiedKey !== null) {
@@ -333,8 +356,28 @@ export class GameRunner {
         this.options.logger.warn('move outcome unknown; resynchronising', { game: this.gameId, move: uci, why: describe(error) });
         this.unverifiedKey = key;
       }
-      this.follower.reopen();
+      this.resync();
     }
+  }
+
+  /**
+   * Reopens the game stream: its gameFull resynchronises everything. At once, unless resyncs come
+   * in a burst (a server that keeps sending lines we cannot use): then each waits longer, as a
+   * reconnect backoff does, so Lichess is not hammered. A quiet spell as long as the stream
+   * watchdog starts the count over.
+   */
+  private resync(): void {
+    if (this.resyncTimer || this.finished || this.stopped) return;
+    const now = this.options.now();
+    if (now - this.lastResyncAt > this.options.timings.streamIdleMs) this.resyncsInRow = 0;
+    const wait = this.resyncsInRow === 0 ? 0 : backoffMs(this.resyncsInRow, this.options.timings, this.options.random);
+    this.resyncsInRow++;
+    this.lastResyncAt = now + wait;
+    if (wait === 0) return this.follower.reopen();
+    this.resyncTimer = setTimeout(() => {
+      this.resyncTimer = null;
+      if (!this.finished && !this.stopped) this.follower.reopen();
+    }, wait);
   }
 
   private answerDrawOffer(session: GameSession): void {
@@ -352,19 +395,30 @@ export class GameRunner {
     void this.attempt('takeback', () => this.options.api.takeback(this.gameId, false));
   }
 
-  /** Abort when the opponent has not made their first move in time; only then. */
+  /**
+   * Abort when the opponent has not made their first move in time; only then, and only in games
+   * with a clock: a correspondence or unlimited game's first move may take days (Lichess gives
+   * it no first-move deadline either).
+   *
+   * The deadline is abortAfterSeconds, or a second before Lichess would abort the game itself
+   * (expiration.millisToMove) if that is sooner, both counted from when the opponent's wait began:
+   * expiration.idleMillis says how long ago that was, so a bot restarted mid-wait neither starts a
+   * full wait again nor waits past Lichess's deadline. Without expiration the wait counts from
+   * when we first saw it. The timer is armed once per wait, so a reopened stream does not move it.
+   */
   private watchFirstMove(session: GameSession): void {
-    const waiting = !session.isOurTurn && !session.hasMoved(session.opponentColor);
+    const waiting = session.setup.clock !== null && !session.isOurTurn && !session.hasMoved(session.opponentColor);
     if (!waiting) {
       if (this.abortTimer) clearTimeout(this.abortTimer);
       this.abortTimer = null;
       return;
     }
     if (this.abortTimer) return;
-    let delay = this.options.settings.abortAfterSeconds * 1000;
-    const lichessDeadline = session.state.millisToMove;
-    // Before Lichess aborts it itself (a second early), never sooner than a second from now.
-    if (lichessDeadline !== null) delay = Math.min(delay, Math.max(1000, lichessDeadline - 1000));
+    const { millisToMove, idleMillis } = session.state;
+    let deadline = this.options.settings.abortAfterSeconds * 1000;
+    if (millisToMove !== null) deadline = Math.min(deadline, millisToMove - 1000);
+    const waited = (idleMillis ?? 0) + session.ageMs(this.options.now());
+    const delay = Math.max(0, deadline - waited);
     this.abortTimer = setTimeout(() => {
       this.abortTimer = null;
       const now = this.session;
@@ -456,8 +510,10 @@ export class GameRunner {
   private clearTimers(): void {
     if (this.abortTimer) clearTimeout(this.abortTimer);
     if (this.claimTimer) clearTimeout(this.claimTimer);
+    if (this.resyncTimer) clearTimeout(this.resyncTimer);
     this.abortTimer = null;
     this.claimTimer = null;
+    this.resyncTimer = null;
   }
 
   /** Runs a request whose failure is logged, never thrown (chat, draw answers, aborts). */
@@ -510,6 +566,7 @@ function stateFrom(event: GameStateEvent): GameState {
     wtakeback: event.wtakeback === true,
     btakeback: event.btakeback === true,
     millisToMove: event.expiration?.millisToMove ?? null,
+    idleMillis: event.expiration?.idleMillis ?? null,
   };
 }
 

@@ -29,7 +29,10 @@ export function judgeChallenge(settings: PolicySettings, challenge: Challenge, c
 
   const variant = challenge.variant.key;
   if (!(settings.variants as readonly string[]).includes(variant)) {
-    const onlyStandard = settings.variants.includes('standard') && variant !== 'standard';
+    // Lichess shows `standard` as "I'm not accepting variant challenges right now" and `variant`
+    // as "I'm not willing to play this variant right now": the first is only true when standard
+    // chess is all we play.
+    const onlyStandard = settings.variants.length === 1 && settings.variants[0] === 'standard';
     return decline(onlyStandard ? 'standard' : 'variant', `variant ${variant} is not accepted`);
   }
 

@@ -28,6 +28,11 @@ export interface StartLichessOptions {
   readonly logger: Logger;
   /** Shorter waits for tests. */
   readonly timings?: Partial<LichessTimings>;
+  /**
+   * Ends the wait for an unreachable Lichess at start-up (which otherwise lasts until Lichess
+   * answers): startLichess then throws a LichessStartError.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /** "chessbot 0.1.0". */
@@ -36,7 +41,10 @@ export function engineName(): string {
   return `${name} ${version}`;
 }
 
-/** Throws a ConfigError (a bad book) or a LichessStartError (token, account, connection). */
+/**
+ * Throws a ConfigError (a bad book) or a LichessStartError (token, scope, account, or a stop
+ * signal while waiting for an unreachable Lichess).
+ */
 export async function startLichess(config: Config, options: StartLichessOptions): Promise<RunningLichess> {
   const token = config.lichess.token;
   if (!token) throw new TypeError('startLichess needs LICHESS_TOKEN');
@@ -64,6 +72,7 @@ export async function startLichess(config: Config, options: StartLichessOptions)
       logger: options.logger,
       engineName: engineName(),
       timings: options.timings,
+      signal: options.signal,
     });
   } catch (error) {
     await pool.close();

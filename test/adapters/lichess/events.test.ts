@@ -54,11 +54,12 @@ describe('parseEventLine', () => {
 
   it('reports unknown types and broken lines without throwing', () => {
     expect(parseEventLine('{"type":"somethingNew","x":1}')).toEqual({ kind: 'unknown', type: 'somethingNew' });
-    expect(parseEventLine('{"type":')).toMatchObject({ kind: 'invalid', problem: expect.stringMatching(/^not JSON/) });
-    expect(parseEventLine('[1]')).toMatchObject({ kind: 'invalid' });
-    expect(parseEventLine('{"x":1}')).toMatchObject({ kind: 'invalid', problem: expect.stringMatching(/^no "type"/) });
+    // A cut or garbled line may have been an event; JSON without a type was none.
+    expect(parseEventLine('{"type":')).toMatchObject({ kind: 'invalid', problem: expect.stringMatching(/^not JSON/), mayBeEvent: true });
+    expect(parseEventLine('[1]')).toMatchObject({ kind: 'invalid', mayBeEvent: false });
+    expect(parseEventLine('{"x":1}')).toMatchObject({ kind: 'invalid', problem: expect.stringMatching(/^no "type"/), mayBeEvent: false });
     expect(parseEventLine('{"type":"gameStart","game":{"gameId":"x"}}')).toEqual({
-      kind: 'invalid', problem: 'gameStart: game.gameId: expected an 8-character game id',
+      kind: 'invalid', problem: 'gameStart: game.gameId: expected an 8-character game id', mayBeEvent: true,
     });
     expect(parseEventLine('{"type":"toString"}')).toEqual({ kind: 'unknown', type: 'toString' });
   });
@@ -88,6 +89,6 @@ describe('parseGameLine', () => {
 
   it('refuses a move list that is not UCI', () => {
     const parsed = parseGameLine(JSON.stringify({ ...gameFull.state, moves: 'e4 e5' }));
-    expect(parsed).toEqual({ kind: 'invalid', problem: 'gameState: moves: expected UCI moves separated by spaces' });
+    expect(parsed).toEqual({ kind: 'invalid', problem: 'gameState: moves: expected UCI moves separated by spaces', mayBeEvent: true });
   });
 });

@@ -1,9 +1,11 @@
 // Faults survived end to end: 429s (JSON and HTML) on moves and on the event stream, dropped and
 // stalled game and event streams, connection resets on a move, lines cut at random byte offsets,
-// gameFinish before the final gameState, and a restart in the middle of a game. In every case the
-// game is played to its end with no move sent twice, none refused, and no loss on time.
+// garbled gameFull and gameState lines, gameFinish before the final gameState, and a restart in
+// the middle of a game. In every case the game is played to its end with no move sent twice, none
+// refused, and no loss on time.
 
 import { afterEach, describe, expect, it } from 'vitest';
+import { LichessStartError } from '../../../src/adapters/lichess/bot.ts';
 import { FakeLichess, type FakeLichessOptions } from '../../support/fakeLichess/index.ts';
 import { KEEP_ALIVE_MS, type TestBot, checkBotMoves, startTestBot, until } from './harness.ts';
 
@@ -136,6 +138,52 @@ describe('faults survived against the fake Lichess', () => {
     await playedOut(game);
   }, 60_000);
 
+  it('resynchronises when the gameFull comes garbled', async () => {
+    const bot = await setUp();
+    fake.corruptGameLines('Garbled1', { type: 'gameFull' });
+    const game = fake.startGame({ id: 'Garbled1', color: 'white', clock: CLOCK, opponent: { moves: 'random' } });
+    await playedOut(game);
+    expect(bot.logText()).toMatch(/warn bad game event; resynchronising .*"problem":"not JSON/);
+    expect(bot.logText()).toContain('info game stream reopened to resynchronise');
+  }, 60_000);
+
+  it('resynchronises when the state with the opponent\'s move comes garbled', async () => {
+    const bot = await setUp();
+    const game = randomGame('black');
+    await game.waitForPly(4, 15_000);
+    // The next state is the opponent's fifth ply: without it the bot would never learn it must move.
+    fake.corruptGameLines(game.id, { type: 'gameState' });
+    await game.waitForPly(6, 15_000);
+    await playedOut(game);
+    expect(bot.logText()).toMatch(/warn bad game event; resynchronising/);
+  }, 60_000);
+
+  it('skips lines that are no game event without reopening the stream', async () => {
+    const bot = await setUp();
+    const game = randomGame();
+    await game.waitForPly(3, 15_000);
+    fake.sendGameLine(game.id, '{"type":"somethingNew","x":1}');
+    fake.sendGameLine(game.id, '{"note":"no type at all"}');
+    await playedOut(game);
+    await until(() => bot.bot.stats.gamesFinished === 1, 'the runner to finish');
+    expect(bot.bot.stats.summaries[0]!.streamReconnects).toBe(0);
+    expect(bot.logText()).toMatch(/info unknown game event skipped .*"type":"somethingNew"/);
+    expect(bot.logText()).toMatch(/info bad game line skipped .*no \\"type\\"/);
+  }, 60_000);
+
+  it('reopens a stream that keeps sending garbage less and less often', async () => {
+    const bot = await setUp();
+    fake.corruptGameLines('Garbled2', { type: 'gameFull', count: 10_000 });
+    const game = fake.startGame({ id: 'Garbled2', color: 'white', clock: CLOCK, opponent: { moves: 'random' } });
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    // Backoff from 50 ms doubling to 400 ms allows about eight opens in two seconds.
+    const opens = fake.requestsTo(`/api/bot/game/stream/${game.id}`).length;
+    expect(opens).toBeGreaterThanOrEqual(3);
+    expect(opens).toBeLessThanOrEqual(15);
+    game.end('aborted');
+    await until(() => bot.bot.activeGames.length === 0, 'the slot to be freed');
+  }, 30_000);
+
   it('frees the slot once when gameFinish comes before the final gameState', async () => {
     const bot = await setUp({ finishOrder: 'finishFirst' }, { concurrency: 1 });
     const game = randomGame();
@@ -155,6 +203,37 @@ describe('faults survived against the fake Lichess', () => {
     bots.push(second);
     const warning = /warn Lichess keeps closing the event stream soon after it opens: is another bot running with this account\?/;
     await until(() => warning.test(first.logText()) || warning.test(second.logText()), 'the warning', 15_000);
+  }, 30_000);
+
+  it('waits at start-up for a Lichess that fails with server errors or does not answer', async () => {
+    fake = await FakeLichess.start({ keepAliveMs: KEEP_ALIVE_MS });
+    fake.failNext('/api/token/test', { status: 502, body: 'Bad Gateway', count: 2 });
+    fake.failNext('/api/account', { destroy: true });
+    fake.failNext('/api/account', { status: 503, body: 'html' });
+    const bot = await startTestBot(fake);
+    bots.push(bot);
+    await until(() => bot.bot.stats.eventStreamReconnects === 0 && fake.eventStreamOpens() === 1, 'the event stream');
+    const retries = bot.log.filter((line) => line.startsWith('warn Lichess is not answering at start-up; trying again'));
+    expect(retries).toHaveLength(4);
+    expect(retries[0]).toMatch(/"why":"Lichess answered 502 to tokenTest: Bad Gateway"/);
+    expect(retries[2]).toMatch(/"why":"no answer from Lichess to account/);
+    expect(bot.logText()).not.toContain(fake.token);
+  }, 30_000);
+
+  it('fails at start-up at once for a bad token, and ends its wait for Lichess when stopped', async () => {
+    fake = await FakeLichess.start({ keepAliveMs: KEEP_ALIVE_MS });
+    await expect(startTestBot(fake, {}, { token: 'lip_unknown' })).rejects.toThrow(
+      new LichessStartError('LICHESS_TOKEN is not a valid Lichess token (unknown, revoked or expired)'),
+    );
+    fake.failNext('/api/account', { status: 401, body: { error: 'No such token' } });
+    await expect(startTestBot(fake)).rejects.toThrow(/LICHESS_TOKEN is not a valid Lichess token/);
+    expect(fake.requestsTo('/api/token/test')).toHaveLength(2);
+    fake.failNext('/api/token/test', { status: 500, count: 1000 });
+    const stop = new AbortController();
+    const starting = startTestBot(fake, {}, { signal: stop.signal });
+    await until(() => fake.requestsTo('/api/token/test').length >= 5, 'a few tries');
+    stop.abort();
+    await expect(starting).rejects.toThrow(/stopped while waiting for Lichess \(Lichess answered 500 to tokenTest/);
   }, 30_000);
 
   it('resumes a game after a restart, without greeting again', async () => {

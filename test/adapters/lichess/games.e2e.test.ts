@@ -141,6 +141,56 @@ describe('whole games against the fake Lichess', () => {
     expect(second.status).toBe('aborted');
   }, 30_000);
 
+  it('reports a noStart game (the opponent missed their first move in an arena) as the win Lichess scores', async () => {
+    bot = await startTestBot(fake);
+    const game = fake.startGame({ color: 'white', clock: FAST_CLOCK, source: 'arena', opponent: { moves: 'never' } });
+    await game.waitForPly(1, 15_000);
+    game.end('noStart', 'white');
+    await until(() => bot!.bot.stats.gamesFinished === 1, 'the runner to finish');
+    expect(bot.bot.stats.summaries[0]).toMatchObject({ status: 'noStart', result: 'win' });
+    expect(bot.logText()).toMatch(/info game over .*"status":"noStart","result":"win"/);
+  }, 30_000);
+
+  it('never aborts a correspondence or unlimited game for a slow first move', async () => {
+    bot = await startTestBot(fake, { abortAfterSeconds: 1 });
+    const correspondence = fake.startGame({ color: 'black', clock: null, daysPerTurn: 3, opponent: { moves: 'never' } });
+    const unlimited = fake.startGame({ color: 'black', clock: null, opponent: { moves: 'never' } });
+    await until(() => bot!.bot.activeGames.length === 2, 'both games to start');
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(fake.requestsTo('/api/bot/game/*/abort')).toHaveLength(0);
+    expect([correspondence.status, unlimited.status]).toEqual(['started', 'started']);
+  }, 30_000);
+
+  it('counts the first-move wait from when it began (expiration.idleMillis), so a restart does not wait past Lichess', async () => {
+    // Lichess aborts after 4 s; the bot aims a second before, counted from the game's start even
+    // though it only sees the game 1.5 s in.
+    await fake.close();
+    fake = await FakeLichess.start({ keepAliveMs: KEEP_ALIVE_MS, thinkMs: 5, firstMoveMs: 4000 });
+    const createdAt = performance.now();
+    const game = fake.startGame({ color: 'black', clock: FAST_CLOCK, opponent: { moves: 'never' } });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    bot = await startTestBot(fake, { abortAfterSeconds: 30 });
+    await until(() => game.isOver, 'the abort', 10_000);
+    const aborts = fake.requestsTo('/api/bot/game/*/abort');
+    expect(aborts.map((r) => r.status)).toEqual([200]);
+    expect(aborts[0]!.at - createdAt).toBeGreaterThanOrEqual(2900);
+    expect(aborts[0]!.at - createdAt).toBeLessThan(3700);
+  }, 30_000);
+
+  it('keeps the first-move deadline through a reopened stream', async () => {
+    bot = await startTestBot(fake, { abortAfterSeconds: 2 });
+    const createdAt = performance.now();
+    const game = fake.startGame({ color: 'black', clock: FAST_CLOCK, opponent: { moves: 'never' } });
+    await until(() => fake.streams().some((s) => s.kind === 'game' && s.gameId === game.id), 'the game stream');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    fake.dropGameStream(game.id);
+    await until(() => game.isOver, 'the abort', 10_000);
+    const aborts = fake.requestsTo('/api/bot/game/*/abort');
+    expect(aborts).toHaveLength(1);
+    expect(aborts[0]!.at - createdAt).toBeGreaterThanOrEqual(1900);
+    expect(aborts[0]!.at - createdAt).toBeLessThan(2700);
+  }, 30_000);
+
   it('claims the win once the opponent has been gone long enough, not before, and not after they return', async () => {
     bot = await startTestBot(fake);
     const game = fake.startGame({ color: 'white', clock: { initial: 120_000, increment: 1000 }, opponent: { moves: ['e7e5', 'b8c6'] } });

@@ -40,7 +40,7 @@ export interface TestBot {
 export async function startTestBot(
   fake: FakeLichess,
   settings: Partial<LichessSettings> = {},
-  options: { timings?: Partial<LichessTimings>; token?: string; poolSize?: number; threads?: number } = {},
+  options: { timings?: Partial<LichessTimings>; token?: string; poolSize?: number; threads?: number; signal?: AbortSignal } = {},
 ): Promise<TestBot> {
   const log: string[] = [];
   const write = (level: string) => (message: string, fields?: LogFields) => {
@@ -66,6 +66,7 @@ export async function startTestBot(
       logger,
       engineName: 'chessbot 0.1.0',
       timings: { ...TEST_TIMINGS, ...options.timings },
+      signal: options.signal,
     });
   } catch (error) {
     await pool.close();

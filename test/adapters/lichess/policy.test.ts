@@ -34,7 +34,9 @@ describe('judgeChallenge', () => {
 
   it.each([
     ['variant', challenge({ variant: { key: 'atomic' } }), { variants: ['chess960'] as PolicySettings['variants'] }],
-    ['standard', challenge({ variant: { key: 'atomic' } }), {}],
+    // "Not accepting variant challenges" would be false: the defaults take chess960 and fromPosition.
+    ['variant', challenge({ variant: { key: 'crazyhouse' } }), {}],
+    ['standard', challenge({ variant: { key: 'atomic' } }), { variants: ['standard'] as PolicySettings['variants'] }],
     ['tooFast', challenge({ speed: 'ultraBullet', timeControl: { type: 'clock', limit: 15, increment: 0 } }), {}],
     ['tooFast', challenge({ speed: 'bullet', timeControl: { type: 'clock', limit: 60, increment: 0 } }), { speeds: ['blitz', 'rapid'] as PolicySettings['speeds'] }],
     ['tooSlow', challenge({ speed: 'classical', timeControl: { type: 'clock', limit: 1800, increment: 0 } }), { speeds: ['bullet', 'blitz'] as PolicySettings['speeds'] }],

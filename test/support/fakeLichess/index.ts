@@ -59,6 +59,8 @@
 //   failNext(pattern, {count, status=429, body: 'json'|'html'|text|object, ratelimit, retryAfter, destroy, delayMs})
 //   dropEventStream(user?), stallEventStream(user?), dropGameStream(id, user?), stallGameStream(id, user?)
 //     (drop destroys the socket; stall keeps it open and sends nothing, not even keep-alives)
+//   corruptGameLines(id, {type: 'gameFull'|'gameState', count}, user?): the next such lines are cut in
+//     half (no longer JSON); sendGameLine(id, text, user?): one raw line on the open game streams
 //   setChunking({seed, maxBytes, gapMs} | null): split output at random byte offsets, also inside UTF-8 chars
 //   setKeepAlive({eventMs, gameMs}), clearFaults()
 //   Path patterns: exact paths where `*` is one segment ('/api/bot/game/*/move/*'), or a RegExp.

@@ -44,9 +44,14 @@ export class NdjsonStream {
 
   /** Queue one JSON line. */
   send(value: unknown): void {
+    this.sendRaw(JSON.stringify(value));
+  }
+
+  /** Queue one line exactly as given (a fault: a garbled or foreign line). */
+  sendRaw(text: string): void {
     if (!this.isOpen) return;
     this.info.lines++;
-    this.enqueue(Buffer.from(`${JSON.stringify(value)}\n`, 'utf8'));
+    this.enqueue(Buffer.from(`${text}\n`, 'utf8'));
   }
 
   setKeepAlive(ms: number): void {

@@ -226,6 +226,22 @@ export class FakeLichess {
     return streams.length;
   }
 
+  /**
+   * Garble the next `count` (default 1) `gameFull` or `gameState` lines that `userId`'s (default
+   * the bot's) streams of the game get: each is cut in half, so it is no longer JSON. A gameFull
+   * sent when a stream opens counts too.
+   */
+  corruptGameLines(gameId: string, options: { type: 'gameFull' | 'gameState'; count?: number }, userId = this.botId): void {
+    this.state.corruptGameLines(gameId, userId, options.type, options.count ?? 1);
+  }
+
+  /** Send `text` as one line on `userId`'s (default the bot's) open streams of the game; returns how many. */
+  sendGameLine(gameId: string, text: string, userId = this.botId): number {
+    const streams = this.state.streamsOf('game', userId, gameId);
+    for (const s of streams) s.sendRaw(text);
+    return streams.length;
+  }
+
   /** Cut the output of every stream (open and future) at random byte offsets; null: whole lines. */
   setChunking(chunking: ChunkingOptions | null): void {
     this.state.settings.chunking = chunking;

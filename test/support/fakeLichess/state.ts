@@ -56,6 +56,8 @@ export class LichessState implements GameHost {
   readonly eventOpens = new Map<string, number[]>();
   private readonly idRandom: () => number;
   private streamSeq = 0;
+  /** Game lines to garble before they reach a user's game streams (corruptGameLines). */
+  private readonly corruptions: Array<{ gameId: string; userId: string; type: 'gameFull' | 'gameState'; left: number }> = [];
   readonly createdAt = Date.now() - 86_400_000;
   baseUrl = '';
 
@@ -98,7 +100,7 @@ export class LichessState implements GameHost {
       if (stream.info.kind !== 'game' || stream.info.gameId !== gameId) continue;
       const color = game?.colorOf(stream.info.userId);
       if (to && (!color || !to(color))) continue;
-      stream.send(line);
+      this.sendGameLine(stream, line);
     }
   }
   endGameStreams(gameId: string): void {
@@ -301,7 +303,7 @@ export class LichessState implements GameHost {
       if (old.info.kind === 'game' && old.info.gameId === game.id && old.info.userId === user.id && old.info.userAgent === userAgent) old.end();
     }
     const stream = this.openStream(res, 'game', user.id, game.id, userAgent);
-    stream.send(game.gameFull());
+    this.sendGameLine(stream, game.gameFull());
     if (game.isOver) {
       stream.end();
       return stream;
@@ -309,6 +311,22 @@ export class LichessState implements GameHost {
     const gone = game.goneLineFor(game.colorOf(user.id)!);
     if (gone) stream.send(gone);
     return stream;
+  }
+
+  /** Garble the next `count` lines of `type` that `userId`'s streams of the game would get. */
+  corruptGameLines(gameId: string, userId: string, type: 'gameFull' | 'gameState', count: number): void {
+    this.corruptions.push({ gameId, userId, type, left: count });
+  }
+
+  /** A game line, cut in half (no longer JSON) when a corruption asks for it. */
+  private sendGameLine(stream: NdjsonStream, line: object): void {
+    const type = (line as { type?: unknown }).type;
+    const index = this.corruptions.findIndex((c) => c.gameId === stream.info.gameId && c.userId === stream.info.userId && c.type === type);
+    if (index < 0 || !stream.isOpen) return stream.send(line);
+    const corruption = this.corruptions[index]!;
+    if (--corruption.left <= 0) this.corruptions.splice(index, 1);
+    const text = JSON.stringify(line);
+    stream.sendRaw(text.slice(0, Math.floor(text.length / 2)));
   }
 
   streamsOf(kind: 'event' | 'game', userId: string, gameId?: string): NdjsonStream[] {
