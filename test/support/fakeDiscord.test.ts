@@ -1,6 +1,7 @@
 // The fake Discord drives the real discord.js 14 Client over loopback: login (HELLO, IDENTIFY,
-// READY, GUILD_CREATE), heartbeats, slash-command and button interactions, multipart uploads, and
-// the faults a bot must survive: 429s, late acknowledgements, expired tokens, dropped gateways.
+// READY, GUILD_CREATE), heartbeats, slash-command and button interactions, context menus, select
+// menus, forms and autocomplete, multipart uploads, and the faults a bot must survive: 429s, late
+// acknowledgements, expired tokens, dropped gateways, refused requests.
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -173,6 +174,77 @@ describe('interactions', () => {
   });
 });
 
+describe('other kinds of interaction, and the callbacks Discord allows for each', () => {
+  it('delivers user and message context-menu commands with their targets', async () => {
+    let arrived = nextInteraction();
+    const target = { id: '400000000000000077', username: 'opponent' };
+    const onUser = fake.dispatchContextMenu({ name: 'Challenge', target: { user: target } });
+    const userCommand = await arrived;
+    if (!userCommand.isUserContextMenuCommand()) throw new Error('expected a user context-menu command');
+    expect(userCommand.commandName).toBe('Challenge');
+    expect(userCommand.targetUser.id).toBe(target.id);
+    await userCommand.reply({ content: 'no', flags: MessageFlags.Ephemeral });
+    expect((await onUser.callback()).flags).toBe(EPHEMERAL);
+
+    arrived = nextInteraction();
+    const message = { id: '123456789012345670', channel_id: fake.guilds[0].channels[0].id, content: 'a FEN', embeds: [], components: [], attachments: [], flags: 0, loading: false };
+    fake.dispatchContextMenu({ name: 'Solve', target: { message } });
+    const messageCommand = await arrived;
+    if (!messageCommand.isMessageContextMenuCommand()) throw new Error('expected a message context-menu command');
+    expect(messageCommand.targetMessage.content).toBe('a FEN');
+    await messageCommand.deferReply();
+  });
+
+  it('delivers a select menu with its values, and a submitted form with its fields', async () => {
+    let arrived = nextInteraction();
+    const message = { id: '123456789012345671', channel_id: fake.guilds[0].channels[0].id, content: 'pick', embeds: [], components: [], attachments: [], flags: 0, loading: false };
+    const select = fake.dispatchComponent({ customId: 'theme', componentType: 3, values: ['dark'], message });
+    const menu = await arrived;
+    if (!menu.isStringSelectMenu()) throw new Error('expected a string select menu');
+    expect(menu.values).toEqual(['dark']);
+    await menu.update({ content: 'dark it is' });
+    expect((await select.callback()).type).toBe(CallbackType.UpdateMessage);
+    expect(message.content).toBe('dark it is');
+
+    arrived = nextInteraction();
+    const submitted = fake.dispatchModalSubmit({ customId: 'feedback', fields: [{ customId: 'text', value: 'hello' }] });
+    const form = await arrived;
+    if (!form.isModalSubmit()) throw new Error('expected a modal submit');
+    expect(form.fields.getTextInputValue('text')).toBe('hello');
+    // Not opened from a message: there is no message to update.
+    expect(await form.deferUpdate().catch((e: unknown) => e)).toMatchObject({ code: 50035, status: 400 });
+    await form.reply({ content: 'thanks', flags: MessageFlags.Ephemeral });
+    expect(submitted.events.map((e) => (e.kind === 'refused' ? e.code : e.kind))).toEqual([50035, 'callback']);
+  });
+
+  it('answers autocomplete with choices (type 8) only, and refuses that type anywhere else', async () => {
+    let arrived = nextInteraction();
+    const typing = fake.dispatchAutocomplete({ name: 'mate', options: [{ name: 'fen', type: 3, value: 'rn', focused: true }] });
+    const autocomplete = await arrived;
+    if (!autocomplete.isAutocomplete()) throw new Error('expected an autocomplete interaction');
+    expect(autocomplete.options.getFocused()).toBe('rn');
+    // A message is no answer to an autocomplete: Discord's 400 "Value must be one of {8}".
+    const refused = await autocomplete.client.rest
+      .post(Routes.interactionCallback(autocomplete.id, autocomplete.token), { body: { type: 4, data: { content: 'x' } }, auth: false })
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(DiscordAPIError);
+    expect(refused).toMatchObject({ code: 50035, status: 400, rawError: { errors: { type: { _errors: [{ message: 'Value must be one of {8}.' }] } } } });
+    await autocomplete.respond([{ name: 'startpos', value: 'startpos' }]);
+    const callback = await typing.callback();
+    expect(callback).toMatchObject({ type: CallbackType.ApplicationCommandAutocompleteResult, data: { choices: [{ name: 'startpos', value: 'startpos' }] } });
+
+    // And a command's reply cannot "update" a message (types 6 and 7 are for components).
+    arrived = nextInteraction();
+    fake.dispatchInteraction({ name: 'mate', options: MATE_OPTIONS });
+    const command = await arrived;
+    const update = await client.rest
+      .post(Routes.interactionCallback(command.id, (command as { token: string }).token), { body: { type: 6 }, auth: false })
+      .catch((e: unknown) => e);
+    expect(update).toMatchObject({ code: 50035, status: 400 });
+    if (command.isRepliable()) await command.reply({ content: 'ok' });
+  });
+});
+
 describe('faults', () => {
   it('a 429 on the callback is retried by discord.js after retry_after', async () => {
     fake.failNext({ method: 'POST', path: /\/callback$/, retryAfterMs: 150 });
@@ -201,6 +273,23 @@ describe('faults', () => {
     expect(error).toBeInstanceOf(DiscordAPIError);
     expect(error).toMatchObject({ code: 10062, status: 404, message: 'Unknown interaction' });
     expect(handle.events.map((e) => e.kind)).toEqual(['refused']);
+  });
+
+  it('a fault can pick requests by their body: only the edit that removes the buttons fails', async () => {
+    const arrived = nextInteraction();
+    const handle = fake.dispatchInteraction({ name: 'mate', options: MATE_OPTIONS });
+    const interaction = await arrived;
+    if (!interaction.isChatInputCommand()) throw new Error('expected a chat input command');
+    fake.failNext({
+      method: 'PATCH', path: handle.token, status: 400, body: { message: 'Invalid Form Body', code: 50035 },
+      when: (r) => (r.body as { components?: unknown[] } | undefined)?.components?.length === 0,
+    });
+    await interaction.deferReply();
+    await interaction.editReply({ content: 'progress' });
+    expect(await interaction.editReply({ content: 'final', components: [] }).catch((e: unknown) => e)).toMatchObject({ code: 50035, status: 400 });
+    expect(handle.message?.content).toBe('progress');
+    await interaction.editReply({ content: 'final', components: [] });
+    expect(handle.message?.content).toBe('final');
   });
 
   it('a second acknowledgement gets 40060, an expired token 401/50027', async () => {

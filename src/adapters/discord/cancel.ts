@@ -1,13 +1,19 @@
 // The Cancel button under a running search. Only the member who asked may use it; anyone else
 // gets a private refusal. The click itself is only acknowledged (deferUpdate): the search's own
 // request then posts "Cancelled while searching n = …" in the same message, buttons removed.
+//
+// A click for a search this process does not know (it has finished, or the bot restarted while it
+// ran, so no answer will ever come) says so privately; and when the button is still on its
+// message, it is taken off (update, type 7), so that nobody keeps clicking a dead button. Only the
+// button: the message may already hold the answer (its edit and the click can cross), so its text
+// is left alone.
 
-import type { ButtonInteraction } from 'discord.js';
+import { type ButtonInteraction, ComponentType } from 'discord.js';
 import type { Logger } from '../log.ts';
 import { privateReply } from './replies.ts';
 import type { RunningSearches } from './running.ts';
 
-export const ALREADY_FINISHED_TEXT = 'This search has already finished.';
+export const NO_LONGER_RUNNING_TEXT = 'This search is no longer running.';
 
 export function refusalText(ownerId: string): string {
   return `Only <@${ownerId}> can cancel this search.`;
@@ -22,7 +28,13 @@ export async function handleCancelButton(
   const search = running.get(requestId);
   const context = { id: interaction.id, request: requestId, user: interaction.user.id };
   if (!search) {
-    await interaction.reply(privateReply(ALREADY_FINISHED_TEXT));
+    if (carriesButton(interaction)) {
+      logger.info('/mate cancel of a search that is not running: removing its button', context);
+      await interaction.update({ components: [] });
+      await interaction.followUp(privateReply(NO_LONGER_RUNNING_TEXT));
+    } else {
+      await interaction.reply(privateReply(NO_LONGER_RUNNING_TEXT));
+    }
     return;
   }
   if (interaction.user.id !== search.userId) {
@@ -34,4 +46,11 @@ export async function handleCancelButton(
   search.controller.abort();
   logger.info('/mate cancelled by the requester', context);
   await interaction.deferUpdate();
+}
+
+/** Whether the clicked button is still on its message (as the message was when it was clicked). */
+function carriesButton(interaction: ButtonInteraction): boolean {
+  return interaction.message.components.some(
+    (row) => row.type === ComponentType.ActionRow && row.components.some((c) => 'customId' in c && c.customId === interaction.customId),
+  );
 }

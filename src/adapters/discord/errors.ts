@@ -29,6 +29,23 @@ export function isReplyGone(error: unknown): boolean {
   return error instanceof DiscordAPIError && typeof error.code === 'number' && REPLY_GONE.has(error.code);
 }
 
+/**
+ * Whether a callback was refused because the interaction is unknown (10062): its 3 seconds are
+ * over, and nothing sent on it can reach the person any more.
+ */
+export function isUnknownInteraction(error: unknown): boolean {
+  return error instanceof DiscordAPIError && error.code === DiscordErrorCode.UnknownInteraction;
+}
+
+/**
+ * Whether a callback was refused because the interaction is already acknowledged (40060). We send
+ * one callback per interaction, so this is an earlier attempt of that same callback which Discord
+ * carried out although its answer never reached us (discord.js retries a request that timed out).
+ */
+export function isAlreadyAcknowledged(error: unknown): boolean {
+  return error instanceof DiscordAPIError && error.code === DiscordErrorCode.AlreadyAcknowledged;
+}
+
 /** An error as one log-safe line: Discord's answer without the request's URL, or name and message. */
 export function describeError(error: unknown): string {
   if (error instanceof DiscordAPIError) {

@@ -6,7 +6,11 @@
 //   3. the per-user and total limits are checked; beyond them a private "busy, try again in …";
 //   4. the reply is deferred at once (Discord's 3 seconds), the search runs in the worker pool,
 //      and the reply is edited with progress and a Cancel button, throttled;
-//   5. the final edit holds the answer and the board picture, and removes the button.
+//   5. the final edit holds the answer and the board picture, and removes the button; if Discord
+//      refuses it while the reply still exists, the answer's words go out once more, plain.
+//
+// What reaches the channel is written for its members: their own input is escaped before it is
+// quoted back, and a failure on our side is one fixed sentence (the details go to the log).
 
 import { performance } from 'node:perf_hooks';
 import type { ChatInputCommandInteraction } from 'discord.js';
@@ -14,14 +18,14 @@ import type { Position } from '../../chess/position.ts';
 import { UsageError, commandErrorText } from '../commands/errors.ts';
 import { type MateProblem, type MateRunner, checkMateFields, searchMate } from '../commands/mate.ts';
 import { type MateOutcome, formatMateAnswer, formatStipulation } from '../commands/mateText.ts';
-import { PoolBusyError } from '../../workers/index.ts';
+import { PoolBusyError, PoolClosedError } from '../../workers/index.ts';
 import { type CachedAnswer, type ExpiringLruCache, isCacheable, mateAnswerKey } from './cache.ts';
 import { MATE_COMMAND } from './commands.ts';
-import { describeError, isReplyGone } from './errors.ts';
+import { describeError, isAlreadyAcknowledged, isReplyGone } from './errors.ts';
 import type { SearchLimiter, SearchSlot } from './limits.ts';
 import type { Logger } from '../log.ts';
 import { ThrottledEditor } from './progress.ts';
-import { answerMessage, busyText, failureMessage, privateReply, progressMessage } from './replies.ts';
+import { answerMessage, busyText, failureMessage, literalText, plainMessage, privateReply, progressMessage } from './replies.ts';
 import type { RunningSearches } from './running.ts';
 
 /** Draws the board from the side to move, with the key (UCI) marked when there is one. */
@@ -52,6 +56,8 @@ export interface MateServices {
 const STOP_ALLOWANCE_MS = 2_000;
 
 export const SHUTTING_DOWN_TEXT = 'The bot is restarting and takes no new problems right now; try again in a minute.';
+/** A search that failed on our side: the same words whatever broke, since the cause is ours to read in the log. */
+export const SEARCH_FAILED_TEXT = 'Something went wrong while solving this; please try again.';
 
 /** Handles one /mate interaction. Rejects only on a failure to talk to Discord at all. */
 export async function handleMateCommand(interaction: ChatInputCommandInteraction, services: MateServices): Promise<void> {
@@ -84,7 +90,8 @@ export async function handleMateCommand(interaction: ChatInputCommandInteraction
     if (!(error instanceof UsageError)) throw error;
     const text = commandErrorText(MATE_COMMAND.name, error);
     logger.info('/mate refused: bad input', { ...context, why: text });
-    await interaction.reply(privateReply(text));
+    // The message quotes the input (a rank, the extra text): shown as typed, never as markdown.
+    await interaction.reply(privateReply(literalText(text)));
     return;
   }
 
@@ -117,12 +124,34 @@ export async function handleMateCommand(interaction: ChatInputCommandInteraction
   services.running.add({ requestId: interaction.id, userId: interaction.user.id, controller, done });
   try {
     // Acknowledge first, within Discord's 3 seconds; the search may take minutes.
-    await interaction.deferReply();
+    await deferReply(interaction, logger, context);
     await searchAndAnswer(interaction, problem, controller, admission.slot, services, context);
   } finally {
     // Already released when the search got as far as an answer; this is for the other ways out.
     admission.slot.release();
     finished();
+  }
+}
+
+/**
+ * Defers the reply. Discord's 40060 ("already acknowledged") means that an earlier attempt of this
+ * very request got through and only its answer was lost (discord.js sends a request again when
+ * the first one timed out): the reply is deferred all the same, so the search goes ahead. Any
+ * other failure (10062: the 3 seconds are over) is the caller's.
+ */
+async function deferReply(
+  interaction: ChatInputCommandInteraction,
+  logger: Logger,
+  context: Record<string, string | number | undefined>,
+): Promise<void> {
+  try {
+    await interaction.deferReply();
+  } catch (error) {
+    if (!isAlreadyAcknowledged(error)) throw error;
+    logger.info('/mate was acknowledged by an earlier attempt whose answer was lost; carrying on', context);
+    // What discord.js would have noted had that answer arrived, so that editReply is allowed.
+    interaction.deferred = true;
+    interaction.ephemeral = false;
   }
 }
 
@@ -180,13 +209,9 @@ async function searchAndAnswer(
       },
     });
   } catch (error) {
-    const text =
-      error instanceof PoolBusyError
-        ? busyText('total', services.timeoutSeconds * 1000, services.limiter.limits.perUser)
-        : commandErrorText(MATE_COMMAND.name, error);
     logger.error('/mate search failed', { ...context, error: describeError(error) });
     slot.release();
-    await editor.finish(failureMessage(text));
+    await finishReply(editor, interaction, failureMessage(searchFailureText(error, services)), logger, context);
     return;
   } finally {
     clearInterval(refresh);
@@ -205,11 +230,43 @@ async function searchAndAnswer(
   // cache, and its place must be free: the search is over, only the edit is left to do.
   if (services.cache && isCacheable(outcome)) services.cache.set(mateAnswerKey(problem), { outcome, png });
   slot.release();
-  await editor.finish(answerMessage(answerView(problem, outcome, png, null)));
+  const delivered = await finishReply(editor, interaction, answerMessage(answerView(problem, outcome, png, null)), logger, context);
   logger.info('/mate answered', {
-    ...context, outcome: describeOutcome(outcome), nodes: outcome.report.nodes, ms: Math.round(outcome.ms),
-    delivered: !editor.stopped,
+    ...context, outcome: describeOutcome(outcome), nodes: outcome.report.nodes, ms: Math.round(outcome.ms), delivered,
   });
+}
+
+/**
+ * The reply's last edit. When Discord refuses it but the reply is still there (a 400 for the
+ * embed or the picture, a 5xx after discord.js's retries, a time-out, a broken connection), the
+ * reply would keep saying "searching…" over a live Cancel button for good; so the same words go
+ * out once more without embed, picture or button. Resolves to whether either edit arrived.
+ */
+async function finishReply(
+  editor: ThrottledEditor<Parameters<ChatInputCommandInteraction['editReply']>[0]>,
+  interaction: ChatInputCommandInteraction,
+  message: { readonly content: string } & Parameters<ChatInputCommandInteraction['editReply']>[0],
+  logger: Logger,
+  context: Record<string, string | number | undefined>,
+): Promise<boolean> {
+  if (await editor.finish(message)) return true;
+  // Gone for good (expired token, deleted message): nobody would see another attempt.
+  if (editor.stopped) return false;
+  try {
+    await interaction.editReply(plainMessage(message.content));
+    logger.info('/mate answer sent again without embed or picture', context);
+    return true;
+  } catch (error) {
+    logger.error('/mate answer could not be delivered; the reply still shows the search', { ...context, error: describeError(error) });
+    return false;
+  }
+}
+
+/** What the channel is told when a search fails: never the internals, which go to the log. */
+function searchFailureText(error: unknown, services: MateServices): string {
+  if (error instanceof PoolBusyError) return busyText('total', services.timeoutSeconds * 1000, services.limiter.limits.perUser);
+  if (error instanceof PoolClosedError) return SHUTTING_DOWN_TEXT;
+  return SEARCH_FAILED_TEXT;
 }
 
 function answerView(problem: MateProblem, outcome: MateOutcome, png: Buffer | null, cachedAgeMs: number | null) {

@@ -48,20 +48,24 @@ export class ThrottledEditor<P> {
 
   /**
    * Sends the final edit once any edit in flight has finished; pending progress is dropped and
-   * later updates are ignored. Resolves when it is sent (or failed, which onError was told).
+   * later updates are ignored. Resolves to true when it was sent, false when it failed (onError
+   * was told) or edits had stopped: the caller decides what a reply that never got its last word
+   * needs, since it still shows the last progress.
    */
-  async finish(payload: P): Promise<void> {
+  async finish(payload: P): Promise<boolean> {
     this.#finished = true;
     this.#pending = null;
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
     // The edit in flight handles its own failure; the final edit waits for it only.
     while (this.#inFlight) await this.#inFlight;
-    if (this.#stopped) return;
+    if (this.#stopped) return false;
     try {
       await this.#options.send(payload);
+      return true;
     } catch (error) {
       if (this.#options.onError(error, true) === 'stop') this.#stopped = true;
+      return false;
     }
   }
 

@@ -10,7 +10,9 @@ import {
   ButtonBuilder,
   ButtonStyle,
   EmbedBuilder,
+  type InteractionEditReplyOptions,
   MessageFlags,
+  escapeMarkdown,
 } from 'discord.js';
 import { type MateOutcome, formatCount } from '../commands/mateText.ts';
 
@@ -45,6 +47,19 @@ export interface PrivateReply {
 
 export function privateReply(text: string): PrivateReply {
   return { content: clip(text), flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } };
+}
+
+/**
+ * Text shown exactly as written: a message that quotes what someone typed (a FEN error names the
+ * rank or the extra text) must not turn their `**` into bold, `||` into a spoiler, `[a](b)` into a
+ * link or `<@id>` into a mention. Every markdown sign gets its backslash; Discord shows the sign
+ * and hides the backslash, so the words read as the console prints them. (Pings are off anyway:
+ * allowedMentions.)
+ */
+export function literalText(text: string): string {
+  const escaped = escapeMarkdown(text, { heading: true, bulletedList: true, numberedList: true, maskedLink: true });
+  // Mentions, channels, custom emoji and time stamps all start with "<"; escapeMarkdown leaves them.
+  return escaped.replaceAll('<', '\\<');
 }
 
 /** "about 45 s", "about 2 min": how long until a place frees up. */
@@ -121,9 +136,18 @@ export function answerMessage(view: AnswerView): BaseMessageOptions & { content:
   };
 }
 
-/** A search that failed (not the user's mistake): the shared one-line error, buttons removed. */
-export function failureMessage(text: string): BaseMessageOptions {
+/** A search that failed (not the user's mistake): one fixed sentence, buttons removed. */
+export function failureMessage(text: string): BaseMessageOptions & { content: string } {
   return { content: clip(text), embeds: [], components: [], allowedMentions: { parse: [] } };
+}
+
+/**
+ * The words of a final edit and nothing else: no embed, no picture (any attachment the message
+ * had is dropped), no button. Sent when the full edit failed, so that the reply does not keep
+ * saying "searching…" over a live Cancel button.
+ */
+export function plainMessage(text: string): InteractionEditReplyOptions & { content: string } {
+  return { content: clip(text), embeds: [], files: [], attachments: [], components: [], allowedMentions: { parse: [] } };
 }
 
 function formatAge(ms: number): string {

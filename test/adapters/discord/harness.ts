@@ -62,8 +62,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     logger: streamLogger({ output, level: 'debug', scope: 'discord', secrets: [token] }),
     progressIntervalMs: 150,
     refreshMs: 400,
-    clientOptions: fake.clientOptions(),
     ...options,
+    // The test's client options over the fake's (e.g. a shorter REST timeout), the fake's API kept.
+    clientOptions: {
+      ...fake.clientOptions(),
+      ...options.clientOptions,
+      rest: { ...fake.clientOptions().rest, ...options.clientOptions?.rest },
+    },
     mate: { runner: poolMateRunner(pool), maxN: 10, timeoutSeconds: 60, ...options.mate },
   });
   return {

@@ -1,13 +1,22 @@
 // /mate end to end: the real discord.js Client logged in to the fake Discord, searches in a real
 // worker pool. What members see: a solved problem with its picture, a proof of no mate, private
-// answers to bad input, progress with a Cancel button only the requester can use, answers from
-// the cache, four members at once, a dropped gateway, expired tokens and 429s.
+// answers to bad input (quoted back as typed, never as markdown), progress with a Cancel button
+// only the requester can use, answers from the cache, four members at once, a dropped gateway,
+// expired tokens, 429s, a refused answer (sent again plainly), and a search that fails on our side
+// (one fixed sentence in public, the details in the log).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineMateRunner } from '../../../src/adapters/commands/inlineMateRunner.ts';
-import { mateCommand } from '../../../src/adapters/commands/mate.ts';
+import { type MateRunner, mateCommand } from '../../../src/adapters/commands/mate.ts';
 import { CommandRegistry } from '../../../src/adapters/commands/registry.ts';
-import { CallbackType, EPHEMERAL, type EditEvent, type InteractionHandle } from '../../support/fakeDiscord/index.ts';
+import { NO_LONGER_RUNNING_TEXT } from '../../../src/adapters/discord/cancel.ts';
+import { SEARCH_FAILED_TEXT, SHUTTING_DOWN_TEXT } from '../../../src/adapters/discord/mateRequest.ts';
+import {
+  PoolBusyError, PoolClosedError, SearchJobError, WorkerCrashedError,
+} from '../../../src/workers/index.ts';
+import {
+  CallbackType, EPHEMERAL, type EditEvent, type FakeMessage, type InteractionHandle, type RecordedRequest,
+} from '../../support/fakeDiscord/index.ts';
 import {
   BLACK_MATES, HARD, HEAVY, type Harness, KNIGHT_PROMOTION, MATE_IN_1, PNG_MAGIC, finalEdit, newUser, startHarness,
 } from './harness.ts';
@@ -37,6 +46,18 @@ const componentsOf = (edit: EditEvent): string => JSON.stringify(edit.body.compo
 
 /** The first progress edit, which carries the Cancel button. */
 const progressEdit = (handle: InteractionHandle) => handle.edit((e) => componentsOf(e).includes('mate:cancel:'), 5_000);
+
+/** Whether a request to Discord is a final edit: the one that removes the buttons. */
+const removesButtons = (r: RecordedRequest): boolean => {
+  const components = (r.body as { components?: unknown[] } | undefined)?.components;
+  return Array.isArray(components) && components.length === 0;
+};
+
+/** The text as Discord shows it: each backslash-escaped sign stands for itself. */
+const rendered = (text: string): string => text.replace(/\\([^0-9A-Za-z\s])/g, '$1');
+
+/** The signs that would format `text` (outside the start of a line) because they are not escaped. */
+const unescapedMarkdown = (text: string): string[] => [...text.matchAll(/(?<!\\)(?:\\\\)*([*_~|`<[])/g)].map((m) => m[1]!);
 
 /** Asserts the private reply (type 4, flags 64) is the only thing the bot did. */
 async function expectPrivateReply(handle: InteractionHandle, text: string): Promise<void> {
@@ -130,6 +151,30 @@ describe('bad input gets a private reply that names the problem, as the console 
     const handle = h.mate('   ', 2, { user: newUser() });
     await expectPrivateReply(handle, '/mate: missing FEN (or "startpos")');
   });
+
+  it('quotes the input back as typed: a rank in bold markdown is not shown in bold', async () => {
+    const fen = '**@everyone**/8/8/8/8/8/8/8 w - - 0 1';
+    const handle = h.mate(fen, 1, { user: newUser() });
+    const callback = await handle.callback();
+    expect(callback.data.content).toBe(
+      '/mate: bad FEN: rank 8 ("\\*\\*@everyone\\*\\*") has an unknown character "\\*": pieces are K Q R B N P, black in lower case',
+    );
+    expect(callback.data.allowed_mentions).toEqual({ parse: [] });
+    // The same words as the console's, once Discord has rendered the escapes.
+    expect(rendered(String(callback.data.content))).toBe((await consoleSays(`/mate "${fen}" 1`)).text);
+  });
+
+  it('quotes extra text after the FEN without spoilers, links, code, underlines or mentions', async () => {
+    // Within the FEN's 100 characters.
+    const extra = '||s|| [l](https://e.x) <@1> <#2> __u__ `c` ~~g~~ _i_ *b* \\o/';
+    const handle = h.mate(`k7/8/8/8/8/8/8/K7 w - - 0 1 ${extra}`, 1, { user: newUser() });
+    const callback = await handle.callback();
+    const content = String(callback.data.content);
+    expect(content).toMatch(/^\/mate: bad FEN: unexpected text after the FEN: "/);
+    expect(unescapedMarkdown(content)).toEqual([]);
+    expect(rendered(content)).toBe(`/mate: bad FEN: unexpected text after the FEN: "${extra}"`);
+    expect(callback.flags & EPHEMERAL).toBe(EPHEMERAL);
+  });
 });
 
 describe('cancel', () => {
@@ -165,7 +210,33 @@ describe('cancel', () => {
     const late = handle.click(cancelId, { user: owner });
     const lateReply = await late.callback();
     expect(lateReply.flags & EPHEMERAL).toBe(EPHEMERAL);
-    expect(lateReply.data.content).toBe('This search has already finished.');
+    expect(lateReply.data.content).toBe(NO_LONGER_RUNNING_TEXT);
+  });
+
+  it('a Cancel button whose search is not running (the bot restarted) is taken off its message', async () => {
+    // A reply left over from before a restart: progress, and a button for a search nobody runs.
+    const cancelId = 'mate:cancel:123456789012345678';
+    const stale: FakeMessage = {
+      id: '123456789012345679',
+      channel_id: h.fake.guilds[0]!.channels[0]!.id,
+      content: 'White to play and mate in 3: searching…\nSearching n = 2 · 1,234 nodes · 4 s',
+      embeds: [],
+      components: [{ type: 1, components: [{ type: 2, style: 2, label: 'Cancel', custom_id: cancelId }] }],
+      attachments: [],
+      flags: 0,
+      loading: false,
+    };
+    const click = h.fake.dispatchComponent({ customId: cancelId, message: stale, user: newUser() });
+    const callback = await click.callback();
+    expect(callback.type).toBe(CallbackType.UpdateMessage);
+    // Only the button: the text may already be an answer whose edit crossed the click.
+    expect(callback.data).toEqual(expect.objectContaining({ components: [] }));
+    expect(callback.data).not.toHaveProperty('content');
+    expect(stale.components).toEqual([]);
+    expect(stale.content).toMatch(/^White to play and mate in 3: searching…/);
+    // And the member who clicked is told why, privately.
+    await h.fake.waitUntil(() => click.followUps.length === 1, 2_000, 'a follow-up');
+    expect(click.followUps.map((m) => [m.content, m.flags & EPHEMERAL])).toEqual([[NO_LONGER_RUNNING_TEXT, EPHEMERAL]]);
   });
 });
 
@@ -285,10 +356,96 @@ describe('faults', () => {
     expect(patches.filter((r) => r.status === 429)).toHaveLength(2);
   });
 
+  it('an answer Discord refuses (400) is sent again plainly, so no "searching…" or Cancel button is left', async () => {
+    const handle = h.mate(MATE_IN_1, 5, { user: newUser() });
+    h.fake.failNext({
+      method: 'PATCH', path: handle.token, when: removesButtons, status: 400,
+      body: { message: 'Invalid Form Body', code: 50035, errors: { embeds: { _errors: [{ code: 'X', message: 'no' }] } } },
+    });
+    const answer = await finalEdit(handle);
+    expect(answer.files).toEqual([]);
+    expect(answer.body).toMatchObject({ embeds: [], components: [], attachments: [] });
+    expect(handle.message).toMatchObject({ embeds: [], components: [], attachments: [] });
+    expect(handle.message?.content).toMatch(/^Mate in 1: 1\. Ra8#\nKeys: Ra8#\n/);
+    const finals = h.fake.requestsWhere((r) => r.method === 'PATCH' && r.path.includes(handle.token) && removesButtons(r));
+    expect(finals.map((r) => r.status)).toEqual([400, 200]);
+    expect(h.log.some((line) => /answer edit failed.*code 50035/.test(line))).toBe(true);
+    // Logged once Discord has answered the second edit.
+    await h.fake.waitUntil(() => h.log.find((line) => line.includes('/mate answer sent again without embed or picture') && line.includes(handle.id)), 2_000, 'the log line');
+  });
+
+  it('an answer that fails with 5xx after discord.js\'s retries is sent again plainly too', async () => {
+    const handle = h.mate(MATE_IN_1, 6, { user: newUser() });
+    // discord.js tries a 5xx four times in all before it gives up.
+    h.fake.failNext({ method: 'PATCH', path: handle.token, when: removesButtons, status: 502, times: 4 });
+    const answer = await finalEdit(handle);
+    expect(answer.files).toEqual([]);
+    expect(handle.message).toMatchObject({ components: [], embeds: [] });
+    expect(handle.message?.content).toMatch(/^Mate in 1: 1\. Ra8#/);
+    const finals = h.fake.requestsWhere((r) => r.method === 'PATCH' && r.path.includes(handle.token) && removesButtons(r));
+    expect(finals.map((r) => r.status)).toEqual([502, 502, 502, 502, 200]);
+  });
+
+  it('an answer refused twice is logged in one line, and nothing more is tried', async () => {
+    const handle = h.mate(MATE_IN_1, 7, { user: newUser() });
+    h.fake.failNext({ method: 'PATCH', path: handle.token, when: removesButtons, status: 400, times: 2, body: { message: 'Invalid Form Body', code: 50035 } });
+    await h.fake.waitUntil(() => h.log.find((line) => line.includes('could not be delivered') && line.includes(handle.id)), 5_000, 'the log line');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const finals = h.fake.requestsWhere((r) => r.method === 'PATCH' && r.path.includes(handle.token) && removesButtons(r));
+    expect(finals.map((r) => r.status)).toEqual([400, 400]);
+    expect(h.log.filter((line) => line.includes('could not be delivered') && line.includes(handle.id))).toHaveLength(1);
+    expect(h.log.find((line) => line.includes('/mate answered') && line.includes(handle.id))).toContain('delivered=false');
+  });
+
   it('never writes a token to the log', () => {
     const tokens = [h.fake.token, ...h.fake.requests.map((r) => /\/webhooks\/\d+\/([^/]+)/.exec(r.path)?.[1]).filter(Boolean)];
     expect(tokens.length).toBeGreaterThan(5);
     const log = h.log.join('\n');
     for (const token of tokens) expect(log).not.toContain(token);
+  });
+});
+
+describe('a search that fails on our side', () => {
+  let f: Harness;
+  // Each n fails its own way, as the worker pool can.
+  const failing: MateRunner = async (job) => {
+    if (job.n === 1) {
+      throw new SearchJobError({ name: 'RangeError', message: 'index 4096 out of range in /srv/chessbot/src/search/tt.ts', stack: 'RangeError: …\n    at probe' });
+    }
+    if (job.n === 2) throw new WorkerCrashedError('exit code 134 (out of memory)');
+    if (job.n === 3) throw new PoolBusyError(8);
+    throw new PoolClosedError();
+  };
+
+  beforeAll(async () => {
+    f = await startHarness({ mate: { runner: failing }, poolSize: 1 });
+  });
+
+  afterAll(async () => {
+    await f?.close();
+  });
+
+  it.each([
+    ['a search that threw in its worker', 1, 'index 4096 out of range'],
+    ['a worker that crashed', 2, 'search worker crashed: exit code 134'],
+  ])('%s: one fixed sentence in public, the details in the log', async (_what, n, detail) => {
+    const handle = f.mate(MATE_IN_1, n, { user: newUser() });
+    expect((await handle.callback()).type).toBe(CallbackType.DeferredChannelMessageWithSource);
+    const answer = await finalEdit(handle);
+    expect(answer.body.content).toBe(SEARCH_FAILED_TEXT);
+    expect(handle.message).toMatchObject({ content: SEARCH_FAILED_TEXT, components: [], embeds: [] });
+    expect(f.log.some((line) => line.includes('/mate search failed') && line.includes(handle.id) && line.includes(detail))).toBe(true);
+  });
+
+  it('a full worker pool says "busy, try again", in words for members', async () => {
+    const handle = f.mate(MATE_IN_1, 3, { user: newUser() });
+    const content = String((await finalEdit(handle)).body.content);
+    expect(content).toMatch(/^Busy: the bot is solving as many problems as it can at once; try again in about \d+ (s|min)\.$/);
+    expect(content).not.toMatch(/queued|worker/);
+  });
+
+  it('a closed worker pool (the bot is shutting down) says the bot is restarting', async () => {
+    const handle = f.mate(MATE_IN_1, 4, { user: newUser() });
+    expect((await finalEdit(handle)).body.content).toBe(SHUTTING_DOWN_TEXT);
   });
 });

@@ -121,6 +121,19 @@ describe('ThrottledEditor', () => {
     expect(errors).toEqual([['flaky', false], ['gone', false]]);
   });
 
+  it('says whether the final edit arrived, so that a failed one can be made good', async () => {
+    expect(await editor(() => Promise.resolve()).finish('final')).toBe(true);
+    expect(await editor(() => Promise.reject(new Error('400'))).finish('final')).toBe(false);
+    // Stopped for good before the end: nothing was sent.
+    const sent: string[] = [];
+    const gone = editor((payload) => (sent.push(payload), Promise.reject(new Error('gone'))), () => 'stop');
+    gone.update(() => 'p1');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(gone.stopped).toBe(true);
+    expect(await gone.finish('final')).toBe(false);
+    expect(sent).toEqual(['p1']);
+  });
+
   it('reports a failed final edit as final', async () => {
     const errors: boolean[] = [];
     const e = editor(() => Promise.reject(new Error('down')), (_error, final) => {

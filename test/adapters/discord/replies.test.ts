@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { describeError, isReplyGone, maskRoute } from '../../../src/adapters/discord/errors.ts';
 import { streamLogger } from '../../../src/adapters/log.ts';
 import {
-  MAX_CONTENT_LENGTH, busyText, cancelButtonId, formatWait, privateReply, progressMessage, requestIdOfCancel,
+  MAX_CONTENT_LENGTH, busyText, cancelButtonId, formatWait, literalText, plainMessage, privateReply, progressMessage, requestIdOfCancel,
 } from '../../../src/adapters/discord/replies.ts';
 import { Secret } from '../../../src/config/secret.ts';
 
@@ -39,6 +39,22 @@ describe('replies', () => {
     expect(reply.flags).toBe(64);
     expect(reply.allowedMentions).toEqual({ parse: [] });
     expect(reply.content).toHaveLength(MAX_CONTENT_LENGTH);
+  });
+
+  it('escapes text to be shown as written: markdown, links, mentions and escapes', () => {
+    expect(literalText('rank 8 ("**@everyone**") has an unknown character "*"')).toBe('rank 8 ("\\*\\*@everyone\\*\\*") has an unknown character "\\*"');
+    expect(literalText('"||x|| __u__ ~~s~~ _i_ `c` [a](https://e.x) <@1> <#2> <t:0> \\"')).toBe(
+      '"\\|\\|x\\|\\| \\_\\_u\\_\\_ \\~\\~s\\~\\~ \\_i\\_ \\`c\\` \\[a](https://e.x) \\<@1> \\<#2> \\<t:0> \\\\"',
+    );
+    // Plain words are left as they are.
+    expect(literalText('/mate: n must be an integer from 1 to 10, got "three"')).toBe('/mate: n must be an integer from 1 to 10, got "three"');
+  });
+
+  it('makes a plain final edit: the words only, no embed, picture or button', () => {
+    expect(plainMessage('Mate in 1: 1. Ra8#')).toEqual({
+      content: 'Mate in 1: 1. Ra8#', embeds: [], files: [], attachments: [], components: [], allowedMentions: { parse: [] },
+    });
+    expect(plainMessage('x'.repeat(3_000)).content).toHaveLength(MAX_CONTENT_LENGTH);
   });
 
   it('shows the latest progress lines, the n being searched, nodes and whole seconds', () => {

@@ -34,6 +34,8 @@ export interface FaultSpec {
   method?: string;
   /** matched against the decoded path: a substring or a RegExp */
   path?: string | RegExp;
+  /** and the request itself, e.g. only the edit that removes the buttons: `(r) => bodyOf(r).components?.length === 0` */
+  when?: (request: RecordedRequest) => boolean;
   /** how many matching requests fail (default 1) */
   times?: number;
   /** default 429 */
@@ -95,12 +97,13 @@ export function sendEmpty(res: ServerResponse, status = 204): void {
   res.end();
 }
 
-export function faultMatches(fault: ActiveFault, method: string, path: string): boolean {
+export function faultMatches(fault: ActiveFault, request: RecordedRequest): boolean {
   const { spec } = fault;
+  const { method, path } = request;
   if (fault.hits >= fault.times) return false;
   if (spec.method && spec.method.toUpperCase() !== method) return false;
-  if (spec.path === undefined) return true;
-  return typeof spec.path === 'string' ? path.includes(spec.path) : spec.path.test(path);
+  if (spec.path !== undefined && !(typeof spec.path === 'string' ? path.includes(spec.path) : spec.path.test(path))) return false;
+  return spec.when ? spec.when(request) : true;
 }
 
 /** The answer of a fault: status, headers, JSON body (Discord's shapes). */

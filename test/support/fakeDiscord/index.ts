@@ -2,8 +2,10 @@
 // Client. Start one with `FakeDiscord.start()`, point the Client at it with `fake.clientOptions()`,
 // dispatch interactions, and assert on what the bot sent (see ../fakeDiscord.test.ts).
 export { FakeDiscord, InteractionHandle, DEFAULT_USER } from './server.ts';
-export type { FakeDiscordOptions, DispatchCommand, DispatchComponent, RegisteredCommands } from './server.ts';
-export { CallbackType, EPHEMERAL, Errors } from './interactions.ts';
+export type {
+  FakeDiscordOptions, DispatchCommand, DispatchComponent, DispatchContextMenu, DispatchAutocomplete, DispatchModalSubmit, RegisteredCommands,
+} from './server.ts';
+export { CallbackType, EPHEMERAL, Errors, InteractionKind } from './interactions.ts';
 export type { InteractionEvent, CallbackEvent, EditEvent, DiscordError } from './interactions.ts';
 export type { FaultSpec, RecordedRequest, RecordedFile } from './http.ts';
 export type { FakeUser, FakeGuild, FakeChannel, FakeCommandOption, FakeMessage } from './payloads.ts';

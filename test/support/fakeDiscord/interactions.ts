@@ -1,7 +1,9 @@
 // Interactions the fake has dispatched, and Discord's rules for answering them: one
-// acknowledgement within `ackDeadlineMs` (else 10062), a second one refused (40060), edits and
-// follow-ups only while the token lives (`tokenLifetimeMs`, else 50027). A handle per interaction
-// lets a test await the bot's callback, edits and follow-ups.
+// acknowledgement within `ackDeadlineMs` (else 10062), a second one refused (40060), only the
+// callback types Discord allows for the kind of interaction (else 400/50035: an autocomplete takes
+// only its result, type 8; updating a message only a component's), edits and follow-ups only while
+// the token lives (`tokenLifetimeMs`, else 50027). A handle per interaction lets a test await the
+// bot's callback, edits and follow-ups.
 import type { RecordedFile, RecordedRequest } from './http.ts';
 import { makeSnowflake, type FakeAttachmentRecord, type FakeMessage } from './payloads.ts';
 
@@ -12,7 +14,18 @@ export const CallbackType = {
   DeferredChannelMessageWithSource: 5,
   DeferredUpdateMessage: 6,
   UpdateMessage: 7,
+  ApplicationCommandAutocompleteResult: 8,
+  Modal: 9,
 } as const;
+
+/** Interaction types (InteractionType) a bot receives over the gateway. */
+export const InteractionKind = {
+  ApplicationCommand: 2,
+  MessageComponent: 3,
+  ApplicationCommandAutocomplete: 4,
+  ModalSubmit: 5,
+} as const;
+export type InteractionKindValue = (typeof InteractionKind)[keyof typeof InteractionKind];
 
 export const EPHEMERAL = 64;
 
@@ -45,6 +58,31 @@ export const Errors = {
   unknownMessage: { status: 404, body: { message: 'Unknown Message', code: 10008 } },
 } satisfies Record<string, DiscordError>;
 
+/** Discord's 400 for a callback type the interaction does not take, e.g. a message for an autocomplete. */
+function invalidCallbackType(allowed: readonly number[]): DiscordError & { body: { errors: unknown } } {
+  const message = `Value must be one of {${allowed.join(', ')}}.`;
+  return { status: 400, body: { message: 'Invalid Form Body', code: 50035, errors: { type: { _errors: [{ code: 'BASE_TYPE_CHOICES', message }] } } } };
+}
+
+/**
+ * The callback types each kind of interaction takes (the docs' "Interaction Callback Type"):
+ * updating a message (6, 7) only for a component, or a modal submitted from one; an autocomplete
+ * result (8) only, and only for an autocomplete; no modal (9) in answer to a modal.
+ */
+function allowedCallbackTypes(kind: InteractionKindValue, fromMessage: boolean): readonly number[] {
+  const { ChannelMessageWithSource: message, DeferredChannelMessageWithSource: deferred, DeferredUpdateMessage, UpdateMessage, Modal } = CallbackType;
+  switch (kind) {
+    case InteractionKind.ApplicationCommand:
+      return [message, deferred, Modal];
+    case InteractionKind.MessageComponent:
+      return [message, deferred, DeferredUpdateMessage, UpdateMessage, Modal];
+    case InteractionKind.ApplicationCommandAutocomplete:
+      return [CallbackType.ApplicationCommandAutocompleteResult];
+    case InteractionKind.ModalSubmit:
+      return fromMessage ? [message, deferred, DeferredUpdateMessage, UpdateMessage] : [message, deferred];
+  }
+}
+
 export class InteractionRecord {
   readonly events: InteractionEvent[] = [];
   /** dispatch time; `age()` moves it back to simulate a late answer */
@@ -58,7 +96,7 @@ export class InteractionRecord {
   constructor(
     readonly id: string,
     readonly token: string,
-    readonly type: 2 | 3,
+    readonly type: InteractionKindValue,
     readonly payload: Record<string, unknown>,
     readonly channelId: string,
     original: FakeMessage | null,
@@ -72,8 +110,10 @@ export class InteractionRecord {
   acknowledge(body: Record<string, unknown>, files: RecordedFile[], request: RecordedRequest): DiscordError | null {
     const now = Date.now();
     if (this.expired || now - this.createdAt > this.lifetimes.ackDeadlineMs) return this.refuse(Errors.unknownInteraction, request);
-    if (this.acknowledged) return this.refuse(Errors.alreadyAcknowledged, request);
     const type = Number(body.type);
+    const allowed = allowedCallbackTypes(this.type, this.original !== null);
+    if (!allowed.includes(type)) return this.refuse(invalidCallbackType(allowed), request);
+    if (this.acknowledged) return this.refuse(Errors.alreadyAcknowledged, request);
     const data = (body.data ?? {}) as Record<string, unknown>;
     const flags = Number(data.flags ?? 0);
     this.acknowledged = true;

@@ -258,12 +258,95 @@ export function commandInteractionPayload(opts: {
   };
 }
 
+/** What a context-menu command (type 2 or 3) is used on: a member, or a message. */
+export type ContextMenuTarget = { user: FakeUser } | { message: Record<string, unknown> };
+
+/** A user (type 2) or message (type 3) context-menu command: `data.target_id` and its `resolved` object. */
+export function contextMenuInteractionPayload(opts: {
+  id: string;
+  token: string;
+  applicationId: string;
+  commandId: string;
+  name: string;
+  target: ContextMenuTarget;
+  user: FakeUser;
+  guild: FakeGuild | undefined;
+  channelId: string;
+}): Record<string, unknown> {
+  const { target } = opts;
+  const targetId = 'user' in target ? target.user.id : String(target.message.id);
+  const resolved = 'user' in target ? { users: { [targetId]: apiUser(target.user) } } : { messages: { [targetId]: target.message } };
+  return {
+    id: opts.id,
+    application_id: opts.applicationId,
+    type: 2, // APPLICATION_COMMAND
+    token: opts.token,
+    version: 1,
+    data: {
+      id: opts.commandId,
+      name: opts.name,
+      type: 'user' in target ? 2 : 3, // USER, MESSAGE
+      target_id: targetId,
+      resolved,
+      ...(opts.guild ? { guild_id: opts.guild.id } : {}),
+    },
+    ...context(opts.guild, opts.channelId, opts.user),
+  };
+}
+
+/** An autocomplete request (type 4): the command's options so far, the one being typed `focused`. */
+export function autocompleteInteractionPayload(opts: {
+  id: string;
+  token: string;
+  applicationId: string;
+  commandId: string;
+  name: string;
+  options: Array<FakeCommandOption & { focused?: boolean }>;
+  user: FakeUser;
+  guild: FakeGuild | undefined;
+  channelId: string;
+}): Record<string, unknown> {
+  return {
+    ...commandInteractionPayload(opts),
+    type: 4, // APPLICATION_COMMAND_AUTOCOMPLETE
+  };
+}
+
 export function componentInteractionPayload(opts: {
   id: string;
   token: string;
   applicationId: string;
   customId: string;
+  /** 2 button (default), 3 string select, 5 user, 6 role, 7 mentionable, 8 channel select */
+  componentType?: number;
+  /** a select menu's chosen values */
+  values?: string[];
   message: Record<string, unknown>;
+  user: FakeUser;
+  guild: FakeGuild | undefined;
+  channelId: string;
+}): Record<string, unknown> {
+  const componentType = opts.componentType ?? 2;
+  return {
+    id: opts.id,
+    application_id: opts.applicationId,
+    type: 3, // MESSAGE_COMPONENT
+    token: opts.token,
+    version: 1,
+    data: { custom_id: opts.customId, component_type: componentType, ...(componentType === 2 ? {} : { values: opts.values ?? [] }) },
+    message: opts.message,
+    ...context(opts.guild, opts.channelId, opts.user),
+  };
+}
+
+/** A submitted modal (type 5): its text inputs by custom id, and the message it came from, if any. */
+export function modalSubmitInteractionPayload(opts: {
+  id: string;
+  token: string;
+  applicationId: string;
+  customId: string;
+  fields: Array<{ customId: string; value: string }>;
+  message: Record<string, unknown> | undefined;
   user: FakeUser;
   guild: FakeGuild | undefined;
   channelId: string;
@@ -271,11 +354,15 @@ export function componentInteractionPayload(opts: {
   return {
     id: opts.id,
     application_id: opts.applicationId,
-    type: 3, // MESSAGE_COMPONENT
+    type: 5, // MODAL_SUBMIT
     token: opts.token,
     version: 1,
-    data: { custom_id: opts.customId, component_type: 2 /* BUTTON */ },
-    message: opts.message,
+    data: {
+      custom_id: opts.customId,
+      // Each text input in its action row (type 1), as Discord sends them.
+      components: opts.fields.map((f) => ({ type: 1, components: [{ type: 4, custom_id: f.customId, value: f.value }] })),
+    },
+    ...(opts.message ? { message: opts.message } : {}),
     ...context(opts.guild, opts.channelId, opts.user),
   };
 }

@@ -24,11 +24,14 @@ import {
 } from './interactions.ts';
 import {
   apiUser,
+  autocompleteInteractionPayload,
   commandInteractionPayload,
   componentInteractionPayload,
+  contextMenuInteractionPayload,
   makeInteractionToken,
   makeSnowflake,
   messageObject,
+  modalSubmitInteractionPayload,
   type FakeCommandOption,
   type FakeGuild,
   type FakeMessage,
@@ -65,9 +68,36 @@ export interface DispatchComponent {
   customId: string;
   /** the message carrying the button, e.g. `handle.message` of the command interaction */
   message: FakeMessage;
+  /** 2 button (default), 3 string select, 5 user, 6 role, 7 mentionable, 8 channel select */
+  componentType?: number;
+  /** a select menu's chosen values */
+  values?: string[];
   user?: FakeUser;
   guildId?: string | null;
   channelId?: string;
+}
+
+/** Where the interaction happens and who does it: as in DispatchCommand. */
+type Place = Pick<DispatchCommand, 'user' | 'guildId' | 'channelId'>;
+
+export interface DispatchContextMenu extends Place {
+  name: string;
+  /** a user command on this member, or a message command on this message */
+  target: { user: FakeUser } | { message: FakeMessage };
+}
+
+export interface DispatchAutocomplete extends Place {
+  name: string;
+  /** the options typed so far; the one being typed has `focused: true` */
+  options: Array<FakeCommandOption & { focused?: boolean }>;
+}
+
+export interface DispatchModalSubmit extends Place {
+  customId: string;
+  /** the text inputs: custom id and what was typed */
+  fields?: Array<{ customId: string; value: string }>;
+  /** the message whose component opened the modal, if one did */
+  message?: FakeMessage;
 }
 
 export interface RegisteredCommands {
@@ -246,7 +276,7 @@ export class FakeDiscord {
     return this.send(new InteractionRecord(id, token, 2, payload, channelId, null, this.lifetimes, () => this.changes.emit('change')));
   }
 
-  /** Sends INTERACTION_CREATE for a button click (type 3) on `message`. */
+  /** Sends INTERACTION_CREATE for a button click or select-menu choice (type 3) on `message`. */
   dispatchComponent(click: DispatchComponent): InteractionHandle {
     const { guild, channelId } = this.place(click.guildId, click.channelId ?? click.message.channel_id);
     const id = makeSnowflake();
@@ -256,6 +286,8 @@ export class FakeDiscord {
       token,
       applicationId: this.applicationId,
       customId: click.customId,
+      componentType: click.componentType,
+      values: click.values,
       message: messageObject(click.message, this.bot, this.applicationId),
       user: click.user ?? DEFAULT_USER,
       guild,
@@ -263,6 +295,65 @@ export class FakeDiscord {
     });
     // The component interaction's "original" is the message its button is on (shared object).
     return this.send(new InteractionRecord(id, token, 3, payload, channelId, click.message, this.lifetimes, () => this.changes.emit('change')));
+  }
+
+  /** Sends INTERACTION_CREATE for a user or message context-menu command (type 2, data.type 2 or 3). */
+  dispatchContextMenu(cmd: DispatchContextMenu): InteractionHandle {
+    const { guild, channelId } = this.place(cmd.guildId, cmd.channelId);
+    const id = makeSnowflake();
+    const token = makeInteractionToken();
+    const { target } = cmd;
+    const payload = contextMenuInteractionPayload({
+      id,
+      token,
+      applicationId: this.applicationId,
+      commandId: this.commandId(cmd.name, guild?.id),
+      name: cmd.name,
+      target: 'user' in target ? target : { message: messageObject(target.message, this.bot, this.applicationId) },
+      user: cmd.user ?? DEFAULT_USER,
+      guild,
+      channelId,
+    });
+    return this.send(new InteractionRecord(id, token, 2, payload, channelId, null, this.lifetimes, () => this.changes.emit('change')));
+  }
+
+  /** Sends INTERACTION_CREATE for an autocomplete request (type 4): only a result (type 8) answers it. */
+  dispatchAutocomplete(cmd: DispatchAutocomplete): InteractionHandle {
+    const { guild, channelId } = this.place(cmd.guildId, cmd.channelId);
+    const id = makeSnowflake();
+    const token = makeInteractionToken();
+    const payload = autocompleteInteractionPayload({
+      id,
+      token,
+      applicationId: this.applicationId,
+      commandId: this.commandId(cmd.name, guild?.id),
+      name: cmd.name,
+      options: cmd.options,
+      user: cmd.user ?? DEFAULT_USER,
+      guild,
+      channelId,
+    });
+    return this.send(new InteractionRecord(id, token, 4, payload, channelId, null, this.lifetimes, () => this.changes.emit('change')));
+  }
+
+  /** Sends INTERACTION_CREATE for a submitted modal (type 5). */
+  dispatchModalSubmit(submit: DispatchModalSubmit): InteractionHandle {
+    const { guild, channelId } = this.place(submit.guildId, submit.channelId ?? submit.message?.channel_id);
+    const id = makeSnowflake();
+    const token = makeInteractionToken();
+    const payload = modalSubmitInteractionPayload({
+      id,
+      token,
+      applicationId: this.applicationId,
+      customId: submit.customId,
+      fields: submit.fields ?? [],
+      message: submit.message ? messageObject(submit.message, this.bot, this.applicationId) : undefined,
+      user: submit.user ?? DEFAULT_USER,
+      guild,
+      channelId,
+    });
+    const original = submit.message ?? null;
+    return this.send(new InteractionRecord(id, token, 5, payload, channelId, original, this.lifetimes, () => this.changes.emit('change')));
   }
 
   /** The next matching REST request(s) fail: by default a 429 with retry_after 100 ms. */
@@ -275,7 +366,7 @@ export class FakeDiscord {
    * once, so members see it) but answered `delayMs` late: the bot hears back after the world has
    * moved on, as with a slow link to the real Discord.
    */
-  answerLate(spec: Pick<FaultSpec, 'method' | 'path' | 'times'> & { delayMs: number }): void {
+  answerLate(spec: Pick<FaultSpec, 'method' | 'path' | 'when' | 'times'> & { delayMs: number }): void {
     this.slowAnswers.push({ spec, times: spec.times ?? 1, status: 200, hits: 0, delayMs: spec.delayMs });
   }
 
@@ -361,7 +452,7 @@ export class FakeDiscord {
       this.changes.emit('change');
     };
 
-    const fault = this.faults.find((f) => faultMatches(f, method, path));
+    const fault = this.faults.find((f) => faultMatches(f, request));
     if (fault) {
       fault.hits++;
       const { status, headers, body: faultBody } = faultResponse(fault);
@@ -370,7 +461,7 @@ export class FakeDiscord {
     const route = this.route(method, path, request);
     if (!route) return reply(404, { message: '404: Not Found', code: 0 });
     const [status, response] = route;
-    const slow = this.slowAnswers.find((f) => faultMatches(f, method, path));
+    const slow = this.slowAnswers.find((f) => faultMatches(f, request));
     if (slow) {
       slow.hits++;
       return void setTimeout(() => reply(status, response), slow.delayMs);
