@@ -187,8 +187,11 @@ export class MoveChooser {
     if (!session.setup.clock) return { movetimeMs: this.options.correspondenceMoveMs + overhead, moveOverheadMs: overhead };
     const timeMs = session.ourTimeMs(this.now());
     if (!session.clockRunning) {
-      const deadline = session.state.millisToMove;
-      const cap = deadline !== null ? Math.max(200, deadline / 4) : FIRST_MOVE_MS;
+      // What is left of Lichess's first-move wait: part of it may be spent already (a game
+      // resumed after a restart, a stream reopened), as expiration.idleMillis says.
+      const { millisToMove, idleMillis } = session.state;
+      const left = millisToMove !== null ? millisToMove - (idleMillis ?? 0) - session.ageMs(this.now()) : null;
+      const cap = left !== null ? Math.max(200, left / 4) : FIRST_MOVE_MS;
       return { movetimeMs: Math.min(FIRST_MOVE_MS, cap, timeMs / 10) + overhead, moveOverheadMs: overhead };
     }
     return { clock: { timeMs, incrementMs: session.ourIncrementMs }, moveOverheadMs: overhead };

@@ -12,7 +12,9 @@ import { type PlayJob, type RunOptions, WorkerPool } from '../../src/workers/ind
 
 const CASTLE_READY = 'r3k2r/pppq1ppp/2npbn2/4p3/4P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 1';
 
-function session(options: { fen?: string; variant?: string; moves?: string[]; wtime?: number } = {}): GameSession {
+function session(
+  options: { fen?: string; variant?: string; moves?: string[]; wtime?: number; millisToMove?: number; idleMillis?: number } = {},
+): GameSession {
   const setup: GameSetup = {
     id: 'abcdefgh', variant: options.variant ?? 'standard', initialFen: options.fen ?? STARTING_FEN, ourColor: WHITE,
     us: { id: 'testbot', name: 'TestBot', title: 'BOT', rating: null }, opponent: { id: 'alice', name: 'Alice', title: null, rating: null },
@@ -20,7 +22,8 @@ function session(options: { fen?: string; variant?: string; moves?: string[]; wt
   };
   const state: GameState = {
     moves: options.moves ?? ['e2e4', 'e7e5'], wtime: options.wtime ?? 60_000, btime: 60_000, winc: 0, binc: 0, status: 'started',
-    winner: null, wdraw: false, bdraw: false, wtakeback: false, btakeback: false, millisToMove: null,
+    winner: null, wdraw: false, bdraw: false, wtakeback: false, btakeback: false,
+    millisToMove: options.millisToMove ?? null, idleMillis: options.idleMillis ?? null,
   };
   return GameSession.start(setup, state, performance.now());
 }
@@ -49,6 +52,17 @@ describe('MoveChooser', () => {
     await chooser(fixed(async (job) => (jobs.push(job), result('g1f3')))).choose(session({ wtime: 30_000 }), new AbortController().signal);
     expect(jobs[0]).toMatchObject({ kind: 'play', fen: STARTING_FEN, moves: ['e2e4', 'e7e5'], hashMb: 1, limits: { moveOverheadMs: 50 } });
     expect((jobs[0] as { limits: { clock: { timeMs: number } } }).limits.clock.timeMs).toBeLessThanOrEqual(30_000);
+  });
+
+  it('thinks on its first move for a quarter of what is left of Lichess\'s first-move wait, not of the whole wait', async () => {
+    const limits: unknown[] = [];
+    const run = fixed(async (job) => (limits.push((job as PlayJob).limits), result('e2e4')));
+    // 30 s to make the first move, 29 s of it already gone (a game resumed after a restart).
+    await chooser(run).choose(session({ moves: [], millisToMove: 30_000, idleMillis: 29_000 }), new AbortController().signal);
+    // A quarter of the second left, and the 50 ms overhead: far below the 2 s a fresh wait allows.
+    expect((limits[0] as { movetimeMs: number }).movetimeMs).toBeLessThanOrEqual(300);
+    await chooser(run).choose(session({ moves: [], millisToMove: 30_000, idleMillis: 0 }), new AbortController().signal);
+    expect((limits[1] as { movetimeMs: number }).movetimeMs).toBe(2050);
   });
 
   it('answers from the book without asking the engine', async () => {
