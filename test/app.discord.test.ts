@@ -3,15 +3,15 @@
 // signal) stops its searches, logs out and lets the process exit.
 
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXIT_BOT_FAILED, EXIT_OK, runApp } from '../src/app.ts';
 import { FakeDiscord } from './support/fakeDiscord/index.ts';
+import { makeAppDirectory } from './support/appDirectory.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
@@ -21,11 +21,7 @@ let dir: string;
 let fake: FakeDiscord;
 
 beforeEach(async () => {
-  // A directory of our own, so a developer's .env or config/local.json cannot change the outcome.
-  dir = mkdtempSync(join(tmpdir(), 'chessbot-app-discord-'));
-  mkdirSync(join(dir, 'config'));
-  cpSync(join(ROOT, 'config', 'default.json'), join(dir, 'config', 'default.json'));
-  writeFileSync(join(dir, 'config', 'local.json'), '{"workers":{"size":1}}');
+  dir = makeAppDirectory('chessbot-app-discord-', '{"workers":{"size":1}}');
   fake = await FakeDiscord.start({ heartbeatIntervalMs: 100 });
 });
 

@@ -4,15 +4,15 @@
 // the next start.
 
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXIT_BAD_CONFIG, EXIT_BOT_FAILED, EXIT_OK, runApp } from '../src/app.ts';
 import { FakeLichess } from './support/fakeLichess/index.ts';
+import { makeAppDirectory } from './support/appDirectory.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
@@ -21,11 +21,7 @@ let dir: string;
 let fake: FakeLichess;
 
 beforeEach(async () => {
-  // A directory of our own, so a developer's .env or config/local.json cannot change the outcome.
-  dir = mkdtempSync(join(tmpdir(), 'chessbot-app-lichess-'));
-  mkdirSync(join(dir, 'config'));
-  cpSync(join(ROOT, 'config', 'default.json'), join(dir, 'config', 'default.json'));
-  writeFileSync(join(dir, 'config', 'local.json'), '{"workers":{"size":1},"engine":{"hashMb":8}}');
+  dir = makeAppDirectory('chessbot-app-lichess-', '{"workers":{"size":1},"engine":{"hashMb":8}}');
   fake = await FakeLichess.start({ keepAliveMs: 100 });
 });
 

@@ -1,12 +1,12 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXIT_BAD_CONFIG, EXIT_OK, runApp } from '../src/app.ts';
+import { makeAppDirectory } from './support/appDirectory.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
@@ -14,10 +14,7 @@ const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).
 let dir: string;
 
 beforeEach(() => {
-  // A directory of our own, so a developer's .env or config/local.json cannot change the outcome.
-  dir = mkdtempSync(join(tmpdir(), 'chessbot-app-'));
-  mkdirSync(join(dir, 'config'));
-  cpSync(join(ROOT, 'config', 'default.json'), join(dir, 'config', 'default.json'));
+  dir = makeAppDirectory('chessbot-app-');
 });
 
 afterEach(() => {

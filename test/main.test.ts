@@ -4,13 +4,13 @@
 // the Discord bot is logged in to the fake Discord: the token is then known and must be masked.
 
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeDiscord } from './support/fakeDiscord/index.ts';
+import { makeAppDirectory } from './support/appDirectory.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
@@ -19,11 +19,7 @@ let dir: string;
 let fake: FakeDiscord;
 
 beforeEach(async () => {
-  // A directory of our own, so a developer's .env or config/local.json cannot change the outcome.
-  dir = mkdtempSync(join(tmpdir(), 'chessbot-main-'));
-  mkdirSync(join(dir, 'config'));
-  cpSync(join(ROOT, 'config', 'default.json'), join(dir, 'config', 'default.json'));
-  writeFileSync(join(dir, 'config', 'local.json'), '{"workers":{"size":1}}');
+  dir = makeAppDirectory('chessbot-main-', '{"workers":{"size":1}}');
   fake = await FakeDiscord.start({ heartbeatIntervalMs: 100 });
 });
 

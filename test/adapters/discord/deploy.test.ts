@@ -2,16 +2,16 @@
 // each request and answers the way Discord does (the command list, 401, 403, 404, 429, 500).
 
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { commandDefinitions } from '../../../src/adapters/discord/commands.ts';
+import { makeAppDirectory } from '../../support/appDirectory.ts';
 import {
   EXIT_DEPLOY_BAD_CONFIG,
   EXIT_DEPLOY_FAILED,
@@ -92,10 +92,7 @@ let dir: string;
 let discord: FakeDiscordRest;
 
 beforeEach(async () => {
-  // A directory of our own, so a developer's .env or config/local.json cannot change the outcome.
-  dir = mkdtempSync(join(tmpdir(), 'chessbot-deploy-'));
-  mkdirSync(join(dir, 'config'));
-  cpSync(join(ROOT, 'config', 'default.json'), join(dir, 'config', 'default.json'));
+  dir = makeAppDirectory('chessbot-deploy-');
   discord = new FakeDiscordRest();
   await discord.start();
 });

@@ -42,24 +42,35 @@ function waits(entries: ReturnType<typeof recordingLogger>['entries']): number[]
   return entries.filter((e) => e.message.endsWith('lost; reconnecting')).map((e) => Number(e.fields?.inMs));
 }
 
+/**
+ * A follower of a stream named "game stream" that opens `stream()` until `opens` connections have
+ * been made, with the short test timings and no jitter; its log and connection count are kept.
+ */
+function follow(options: {
+  stream: () => LichessStream; opens: number; reopenAtOnce?: boolean; onLine?: (follower: StreamFollower, opened: number) => void;
+}) {
+  const { logger, entries } = recordingLogger();
+  let opened = 0;
+  const follower: StreamFollower = new StreamFollower({
+    name: 'game stream',
+    open: async () => options.stream(),
+    onLine: () => options.onLine?.(follower, opened),
+    isDone: () => opened >= options.opens,
+    onOpen: () => void opened++,
+    timings: TIMINGS,
+    reopenAtOnce: options.reopenAtOnce ?? true,
+    logger,
+    random: () => 1,
+  });
+  return { follower, entries, opened: () => opened };
+}
+
 describe('StreamFollower', () => {
   it.each([
     ['a game stream (reopened at once)', true, 0],
     ['the event stream (first backoff step)', false, TIMINGS.backoffBaseMs],
   ])('does not back off more and more when %s delivers lines and then drops', async (_what, reopenAtOnce, maxWait) => {
-    const { logger, entries } = recordingLogger();
-    let opens = 0;
-    const follower = new StreamFollower({
-      name: 'game stream',
-      open: async () => scriptedStream(['{"type":"gameState"}'], 'drop'),
-      onLine: () => {},
-      isDone: () => opens >= 6,
-      onOpen: () => void opens++,
-      timings: TIMINGS,
-      reopenAtOnce,
-      logger,
-      random: () => 1,
-    });
+    const { follower, entries } = follow({ stream: () => scriptedStream(['{"type":"gameState"}'], 'drop'), opens: 6, reopenAtOnce });
     expect(await follower.run()).toBe('done');
     const announced = waits(entries);
     expect(announced).toHaveLength(5);
@@ -67,21 +78,13 @@ describe('StreamFollower', () => {
   });
 
   it('never counts a close it was asked for (a resync) as a failure', async () => {
-    const { logger, entries } = recordingLogger();
-    let opens = 0;
-    const follower: StreamFollower = new StreamFollower({
-      name: 'game stream',
-      // The first five connections are closed by the caller at their first line; the sixth drops.
-      open: async () => scriptedStream(['{"type":"gameFull"}'], opens < 5 ? 'hang' : 'drop'),
-      onLine: () => {
-        if (opens <= 5) follower.reopen();
+    // The first five connections are closed by the caller at their first line; the sixth drops.
+    const { follower, entries, opened } = follow({
+      stream: () => scriptedStream(['{"type":"gameFull"}'], opened() < 5 ? 'hang' : 'drop'),
+      opens: 7,
+      onLine: (self, count) => {
+        if (count <= 5) self.reopen();
       },
-      isDone: () => opens >= 7,
-      onOpen: () => void opens++,
-      timings: TIMINGS,
-      reopenAtOnce: true,
-      logger,
-      random: () => 1,
     });
     expect(await follower.run()).toBe('done');
     expect(entries.filter((e) => e.message === 'game stream reopened to resynchronise')).toHaveLength(5);
@@ -90,19 +93,7 @@ describe('StreamFollower', () => {
   });
 
   it('backs off more each time a stream closes at once with nothing delivered', async () => {
-    const { logger, entries } = recordingLogger();
-    let opens = 0;
-    const follower = new StreamFollower({
-      name: 'game stream',
-      open: async () => scriptedStream([], 'end'),
-      onLine: () => {},
-      isDone: () => opens >= 4,
-      onOpen: () => void opens++,
-      timings: TIMINGS,
-      reopenAtOnce: true,
-      logger,
-      random: () => 1,
-    });
+    const { follower, entries } = follow({ stream: () => scriptedStream([], 'end'), opens: 4 });
     expect(await follower.run()).toBe('done');
     expect(waits(entries)).toEqual([0, 40, 80]);
   });

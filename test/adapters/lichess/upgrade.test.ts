@@ -2,22 +2,18 @@
 // explicit yes (--yes, or the account name typed); refuses without a terminal, on a wrong answer,
 // for an account that has played, and says so when it is a BOT already.
 
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLichessUpgradeCommand } from '../../../src/adapters/cli/lichessUpgrade.ts';
 import { loadConfig } from '../../../src/config/load.ts';
 import { FakeLichess } from '../../support/fakeLichess/index.ts';
+import { makeAppDirectory } from '../../support/appDirectory.ts';
 
-const ROOT = join(import.meta.dirname, '..', '..', '..');
 let dir: string;
 let fake: FakeLichess;
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'chessbot-upgrade-'));
-  mkdirSync(join(dir, 'config'));
-  cpSync(join(ROOT, 'config', 'default.json'), join(dir, 'config', 'default.json'));
+  dir = makeAppDirectory('chessbot-upgrade-');
   fake = await FakeLichess.start();
   fake.addUser({ id: 'newbie', token: 'lip_newbie', scopes: ['bot:play'] });
   fake.addUser({ id: 'veteran', token: 'lip_veteran', scopes: ['bot:play'], gamesPlayed: 3 });

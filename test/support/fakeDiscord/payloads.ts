@@ -230,6 +230,32 @@ function context(
   return base;
 }
 
+/** What every interaction names: itself, its token, the application, and who made it where. */
+interface InteractionSource {
+  id: string;
+  token: string;
+  applicationId: string;
+  user: FakeUser;
+  guild: FakeGuild | undefined;
+  channelId: string;
+}
+
+/** An interaction of `type` (2 command, 3 component, 4 autocomplete, 5 modal) carrying `data`, and `extra` fields. */
+function interactionPayload(
+  source: InteractionSource, type: number, data: Record<string, unknown>, extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    id: source.id,
+    application_id: source.applicationId,
+    type,
+    token: source.token,
+    version: 1,
+    data,
+    ...extra,
+    ...context(source.guild, source.channelId, source.user),
+  };
+}
+
 export function commandInteractionPayload(opts: {
   id: string;
   token: string;
@@ -241,21 +267,13 @@ export function commandInteractionPayload(opts: {
   guild: FakeGuild | undefined;
   channelId: string;
 }): Record<string, unknown> {
-  return {
-    id: opts.id,
-    application_id: opts.applicationId,
-    type: 2, // APPLICATION_COMMAND
-    token: opts.token,
-    version: 1,
-    data: {
-      id: opts.commandId,
-      name: opts.name,
-      type: 1, // CHAT_INPUT
-      options: opts.options,
-      ...(opts.guild ? { guild_id: opts.guild.id } : {}),
-    },
-    ...context(opts.guild, opts.channelId, opts.user),
-  };
+  return interactionPayload(opts, 2 /* APPLICATION_COMMAND */, {
+    id: opts.commandId,
+    name: opts.name,
+    type: 1, // CHAT_INPUT
+    options: opts.options,
+    ...(opts.guild ? { guild_id: opts.guild.id } : {}),
+  });
 }
 
 /** What a context-menu command (type 2 or 3) is used on: a member, or a message. */
@@ -276,22 +294,14 @@ export function contextMenuInteractionPayload(opts: {
   const { target } = opts;
   const targetId = 'user' in target ? target.user.id : String(target.message.id);
   const resolved = 'user' in target ? { users: { [targetId]: apiUser(target.user) } } : { messages: { [targetId]: target.message } };
-  return {
-    id: opts.id,
-    application_id: opts.applicationId,
-    type: 2, // APPLICATION_COMMAND
-    token: opts.token,
-    version: 1,
-    data: {
-      id: opts.commandId,
-      name: opts.name,
-      type: 'user' in target ? 2 : 3, // USER, MESSAGE
-      target_id: targetId,
-      resolved,
-      ...(opts.guild ? { guild_id: opts.guild.id } : {}),
-    },
-    ...context(opts.guild, opts.channelId, opts.user),
-  };
+  return interactionPayload(opts, 2 /* APPLICATION_COMMAND */, {
+    id: opts.commandId,
+    name: opts.name,
+    type: 'user' in target ? 2 : 3, // USER, MESSAGE
+    target_id: targetId,
+    resolved,
+    ...(opts.guild ? { guild_id: opts.guild.id } : {}),
+  });
 }
 
 /** An autocomplete request (type 4): the command's options so far, the one being typed `focused`. */
@@ -327,16 +337,12 @@ export function componentInteractionPayload(opts: {
   channelId: string;
 }): Record<string, unknown> {
   const componentType = opts.componentType ?? 2;
-  return {
-    id: opts.id,
-    application_id: opts.applicationId,
-    type: 3, // MESSAGE_COMPONENT
-    token: opts.token,
-    version: 1,
-    data: { custom_id: opts.customId, component_type: componentType, ...(componentType === 2 ? {} : { values: opts.values ?? [] }) },
-    message: opts.message,
-    ...context(opts.guild, opts.channelId, opts.user),
-  };
+  return interactionPayload(
+    opts,
+    3, // MESSAGE_COMPONENT
+    { custom_id: opts.customId, component_type: componentType, ...(componentType === 2 ? {} : { values: opts.values ?? [] }) },
+    { message: opts.message },
+  );
 }
 
 /** A submitted modal (type 5): its text inputs by custom id, and the message it came from, if any. */
@@ -351,20 +357,16 @@ export function modalSubmitInteractionPayload(opts: {
   guild: FakeGuild | undefined;
   channelId: string;
 }): Record<string, unknown> {
-  return {
-    id: opts.id,
-    application_id: opts.applicationId,
-    type: 5, // MODAL_SUBMIT
-    token: opts.token,
-    version: 1,
-    data: {
+  return interactionPayload(
+    opts,
+    5, // MODAL_SUBMIT
+    {
       custom_id: opts.customId,
       // Each text input in its action row (type 1), as Discord sends them.
       components: opts.fields.map((f) => ({ type: 1, components: [{ type: 4, custom_id: f.customId, value: f.value }] })),
     },
-    ...(opts.message ? { message: opts.message } : {}),
-    ...context(opts.guild, opts.channelId, opts.user),
-  };
+    opts.message ? { message: opts.message } : {},
+  );
 }
 
 /** A message object as REST returns it (discord.js builds a Message from it). */
