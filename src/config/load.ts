@@ -20,9 +20,10 @@ export interface LoadConfigOptions {
   readonly cwd?: string;
 }
 
-const DEFAULT_CONFIG_FILE = join('config', 'default.json');
-const LOCAL_CONFIG_FILE = join('config', 'local.json');
-const DOTENV_FILE = '.env';
+// Where the inputs live, relative to the working directory (also named in docs/configuration.md).
+export const DEFAULT_CONFIG_FILE = join('config', 'default.json');
+export const LOCAL_CONFIG_FILE = join('config', 'local.json');
+export const DOTENV_FILE = '.env';
 
 /** Loads and validates everything; throws a ConfigError listing every problem found. */
 export function loadConfig(options: LoadConfigOptions = {}): Config {

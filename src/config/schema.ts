@@ -1,6 +1,8 @@
 // What a valid configuration looks like: the config/*.json file schema and the environment
-// schema. Every constraint carries its own message, written for the person editing the file.
-// Defaults live here and only here; config/default.json mirrors them (a test keeps them equal).
+// schema. Every constraint carries its own message, written for the person editing the file, and
+// every key its description: config/schema.json and docs/configuration.md are generated from them
+// (`npm run config:schema`). Defaults live here and only here; config/default.json mirrors them
+// (tests keep all three equal).
 
 import { z } from 'zod';
 
@@ -28,18 +30,27 @@ const workersSchema = z
       .int({ error: 'expected null (one worker per core) or an integer >= 1' })
       .min(1, { error: 'expected null (one worker per core) or an integer >= 1' })
       .nullable()
-      .default(null),
+      .default(null)
+      .describe('Number of search worker threads; null means one per core (os.availableParallelism()).'),
     // Searches waiting for a free worker; beyond this a request is refused with "busy".
-    maxQueue: integerInRange(0, MAX_WORKER_QUEUE).default(32),
+    maxQueue: integerInRange(0, MAX_WORKER_QUEUE)
+      .default(32)
+      .describe('Searches that may wait for a free worker; beyond this a request is refused as busy.'),
   })
-  .prefault({});
+  .prefault({})
+  .describe('The worker threads that run /mate searches for the console and the Discord bot (the Lichess bot has its own).');
 
 const mateSchema = z
   .strictObject({
-    maxN: integerInRange(1, MAX_MATE_MOVES_LIMIT).default(10),
-    timeoutSeconds: integerInRange(1, MAX_MATE_TIMEOUT_SECONDS).default(120),
+    maxN: integerInRange(1, MAX_MATE_MOVES_LIMIT)
+      .default(10)
+      .describe("Largest n (moves) /mate and `chessbot mate` accept; run `npm run deploy-commands` after a change so Discord's n follows."),
+    timeoutSeconds: integerInRange(1, MAX_MATE_TIMEOUT_SECONDS)
+      .default(120)
+      .describe('Time limit of one /mate search, in seconds (at most 840: a Discord reply can be edited for 15 minutes).'),
   })
-  .prefault({});
+  .prefault({})
+  .describe('The /mate search, in the local console and the Discord bot.');
 
 // The game engine's limits mirror the UCI options' (Hash: the worker's MAX_HASH_MB; Threads; Move
 // Overhead); a test keeps them equal. Config imports nothing from the layers above it.
@@ -57,27 +68,40 @@ const bookSchema = z
       .string({ error: 'expected null (no book) or the path of a Polyglot .bin file' })
       .min(1, { error: 'expected null (no book) or the path of a Polyglot .bin file' })
       .nullable()
-      .default(null),
-    selection: z.enum(BOOK_SELECTIONS, { error: `expected one of ${BOOK_SELECTIONS.join(', ')}` }).default('weighted'),
+      .default(null)
+      .describe('A Polyglot opening book (.bin), or null for none; a relative path is taken from the directory that holds config/.'),
+    selection: z
+      .enum(BOOK_SELECTIONS, { error: `expected one of ${BOOK_SELECTIONS.join(', ')}` })
+      .default('weighted')
+      .describe("How a book move is chosen: weighted at random in proportion to the book's weights, best the highest weight."),
     // The book is used while fewer half-moves than this have been played; null: no limit.
     maxPly: z
       .int({ error: 'expected null (no limit) or an integer >= 1' })
       .min(1, { error: 'expected null (no limit) or an integer >= 1' })
       .nullable()
-      .default(20),
+      .default(20)
+      .describe('The book is used while fewer than this many half-moves have been played (20: ten moves each); null for no limit.'),
   })
-  .prefault({});
+  .prefault({})
+  .describe('The opening book: in a position it knows, its move is played at once without a search (never in Chess960).');
 
 const engineSchema = z
   .strictObject({
-    hashMb: integerInRange(1, MAX_ENGINE_HASH_MB).default(64),
+    hashMb: integerInRange(1, MAX_ENGINE_HASH_MB)
+      .default(64)
+      .describe("Size of the game engine's transposition table, in MB (UCI Hash); the Lichess bot gives each game one of this size."),
     // Threads one search takes (UCI Threads). The Lichess bot gives the extra ones only workers
     // no game's search needs, and stops them the moment one does.
-    threads: integerInRange(1, MAX_ENGINE_THREADS).default(1),
-    moveOverheadMs: integerInRange(0, MAX_MOVE_OVERHEAD_MS).default(100),
+    threads: integerInRange(1, MAX_ENGINE_THREADS)
+      .default(1)
+      .describe("Threads one search takes (UCI Threads); the Lichess bot gives the extra ones only workers no game's search needs."),
+    moveOverheadMs: integerInRange(0, MAX_MOVE_OVERHEAD_MS)
+      .default(100)
+      .describe('Time kept in reserve on every move for network and GUI lag, in ms (UCI Move Overhead; on Lichess: lichess.moveOverheadMs).'),
     book: bookSchema,
   })
-  .prefault({});
+  .prefault({})
+  .describe("The game engine: the starting values of `chessbot uci`'s options, and what the Lichess bot plays with.");
 
 // The Lichess bot's challenge policy and game behaviour. Strict, so that a key nobody reads is
 // reported as a typo instead of being silently ignored.
@@ -98,7 +122,9 @@ function subsetOf<T extends readonly [string, ...string[]]>(options: T, what: st
   const error = `expected a list of ${what} from: ${options.join(', ')}`;
   return z
     .array(z.enum(options, { error }), { error })
-    .refine((list) => new Set(list).size === list.length, { error: `${error} (each at most once)` });
+    .refine((list) => new Set(list).size === list.length, { error: `${error} (each at most once)` })
+    // What the refinement checks, said in the JSON Schema too, so an editor flags a repeat.
+    .meta({ uniqueItems: true });
 }
 
 // Lichess user ids are lower case; names are compared case-insensitively.
@@ -115,59 +141,120 @@ const chatText = z.string({ error: 'expected a chat line ("" for none)' }).max(1
 const lichessDrawSchema = z
   .strictObject({
     // Answer the opponent's draw offers by the evaluation (otherwise decline them all).
-    accept: z.boolean({ error: 'expected true or false' }).default(true),
+    accept: z
+      .boolean({ error: 'expected true or false' })
+      .default(true)
+      .describe("Answer the opponent's draw offers by the evaluation (at or below acceptAtOrBelowCp, or dead drawn); false declines all."),
     // Accept an offer when our evaluation is at or below this (centipawns, our point of view).
-    acceptAtOrBelowCp: integerInRange(-10_000, 0).default(-150),
+    acceptAtOrBelowCp: integerInRange(-10_000, 0)
+      .default(-150)
+      .describe('Accept a draw offer when our evaluation is at or below this, in centipawns from our point of view.'),
     // A position is dead drawn when the evaluation stayed within this many centipawns of 0 ...
-    deadDrawCp: integerInRange(0, 200).default(20),
+    deadDrawCp: integerInRange(0, 200)
+      .default(20)
+      .describe("An ending with no queens and at most a rook's worth of pieces a side is dead drawn within this many centipawns of 0."),
     // ... for this many of our moves in a row, with little material left.
-    deadDrawMoves: integerInRange(1, 100).default(6),
+    deadDrawMoves: integerInRange(1, 100)
+      .default(6)
+      .describe('How many of our moves in a row the evaluation must stay within deadDrawCp for a dead draw.'),
     // Offer a draw ourselves in dead-drawn endings.
-    offer: z.boolean({ error: 'expected true or false' }).default(true),
+    offer: z
+      .boolean({ error: 'expected true or false' })
+      .default(true)
+      .describe('Offer a draw ourselves in dead-drawn positions.'),
   })
-  .prefault({});
+  .prefault({})
+  .describe("Draws: answering the opponent's offers and offering our own. Positions without mating material are always dead drawn.");
 
 const lichessResignSchema = z
   .strictObject({
-    enabled: z.boolean({ error: 'expected true or false' }).default(false),
+    enabled: z
+      .boolean({ error: 'expected true or false' })
+      .default(false)
+      .describe('Resign hopeless games: when our evaluation was at or below atOrBelowCp for `moves` of our moves in a row.'),
     // Resign once our evaluation was at or below this (centipawns) ...
-    atOrBelowCp: integerInRange(-10_000, -100).default(-1000),
+    atOrBelowCp: integerInRange(-10_000, -100)
+      .default(-1000)
+      .describe('The evaluation, in centipawns from our point of view, at or below which a game counts as hopeless.'),
     // ... for this many of our moves in a row.
-    moves: integerInRange(1, 100).default(5),
+    moves: integerInRange(1, 100)
+      .default(5)
+      .describe('How many of our moves in a row the evaluation must be at or below atOrBelowCp before we resign.'),
   })
-  .prefault({});
+  .prefault({})
+  .describe('Resigning hopeless games (off by default).');
 
 const lichessSchema = z
   .strictObject({
     // Games played at once; challenges beyond it are declined with "later".
-    concurrency: integerInRange(1, 100).default(2),
-    variants: subsetOf(LICHESS_VARIANTS, 'variants').default(['standard', 'chess960', 'fromPosition']),
-    speeds: subsetOf(LICHESS_SPEEDS, 'speeds').default(['bullet', 'blitz', 'rapid', 'classical']),
-    modes: subsetOf(LICHESS_MODES, 'modes').default(['rated', 'casual']),
-    opponents: subsetOf(LICHESS_OPPONENTS, 'opponents').default(['human', 'bot']),
-    minBaseSeconds: integerInRange(0, MAX_BASE_SECONDS).default(0),
-    maxBaseSeconds: integerInRange(0, MAX_BASE_SECONDS).default(MAX_BASE_SECONDS),
-    minIncrementSeconds: integerInRange(0, MAX_INCREMENT_SECONDS).default(0),
-    maxIncrementSeconds: integerInRange(0, MAX_INCREMENT_SECONDS).default(MAX_INCREMENT_SECONDS),
+    concurrency: integerInRange(1, 100)
+      .default(2)
+      .describe('Games played at once (each gets its own search thread); more challenges are declined with `later`.'),
+    variants: subsetOf(LICHESS_VARIANTS, 'variants')
+      .default(['standard', 'chess960', 'fromPosition'])
+      .describe('Variants accepted; others are declined with `standard` when standard is the only one accepted, else with `variant`.'),
+    speeds: subsetOf(LICHESS_SPEEDS, 'speeds')
+      .default(['bullet', 'blitz', 'rapid', 'classical'])
+      .describe('Speeds accepted (ultraBullet is closed to bots); others are declined with `tooFast`, `tooSlow` or `timeControl`.'),
+    modes: subsetOf(LICHESS_MODES, 'modes')
+      .default(['rated', 'casual'])
+      .describe('Rated and casual games accepted; a rated challenge refused is declined with `casual`, a casual one with `rated`.'),
+    opponents: subsetOf(LICHESS_OPPONENTS, 'opponents')
+      .default(['human', 'bot'])
+      .describe('Opponents accepted; a bot refused is declined with `noBot`, a human with `onlyBot`.'),
+    minBaseSeconds: integerInRange(0, MAX_BASE_SECONDS)
+      .default(0)
+      .describe("The shortest clock base time accepted, in seconds; shorter is declined with `tooFast`."),
+    maxBaseSeconds: integerInRange(0, MAX_BASE_SECONDS)
+      .default(MAX_BASE_SECONDS)
+      .describe('The longest clock base time accepted, in seconds (not below minBaseSeconds); longer is declined with `tooSlow`.'),
+    minIncrementSeconds: integerInRange(0, MAX_INCREMENT_SECONDS)
+      .default(0)
+      .describe('The smallest clock increment accepted, in seconds; smaller is declined with `timeControl`.'),
+    maxIncrementSeconds: integerInRange(0, MAX_INCREMENT_SECONDS)
+      .default(MAX_INCREMENT_SECONDS)
+      .describe('The largest clock increment accepted, in seconds (not below minIncrementSeconds); larger is declined with `timeControl`.'),
     // Non-empty: only these users may challenge. Checked after the block list.
-    allowList: userList.default([]),
-    blockList: userList.default([]),
+    allowList: userList
+      .default([])
+      .describe('Lichess user names (any case); when not empty, only they may challenge, others are declined with `generic`.'),
+    blockList: userList
+      .default([])
+      .describe('Lichess user names (any case) whose challenges are always declined with `generic`; checked before allowList.'),
     // Time kept back on every move for the network and Lichess's lag (ms).
-    moveOverheadMs: integerInRange(0, MAX_MOVE_OVERHEAD_MS).default(300),
+    moveOverheadMs: integerInRange(0, MAX_MOVE_OVERHEAD_MS)
+      .default(300)
+      .describe("Time kept back on every move for the network and Lichess's lag, in ms."),
     // Thinking time per move in games without a clock (correspondence, unlimited).
-    correspondenceMoveSeconds: integerInRange(1, 3600).default(30),
+    correspondenceMoveSeconds: integerInRange(1, 3600)
+      .default(30)
+      .describe('Thinking time per move in games without a clock (correspondence, unlimited), in seconds.'),
     // Think on the opponent's time (games with a clock), on a worker no search needs.
-    ponder: z.boolean({ error: 'expected true or false' }).default(true),
+    ponder: z
+      .boolean({ error: 'expected true or false' })
+      .default(true)
+      .describe("Think on the opponent's time in games with a clock, only on a worker no search needs."),
     // Abort a game whose opponent has not made their first move after this long (Lichess
     // itself aborts after 20 to 35 s, depending on the speed).
-    abortAfterSeconds: integerInRange(5, 300).default(15),
+    abortAfterSeconds: integerInRange(5, 300)
+      .default(15)
+      .describe('Abort a game with a clock whose opponent has not made a first move after this many seconds (Lichess: after 20 to 35 s).'),
     // Sent to the player chat at the start and end of a game; "" sends nothing.
     // {me} and {opponent} are replaced by the names.
-    greeting: chatText.default('Hi {opponent}, I am {me}. Good luck! Type !help for my commands.'),
-    goodbye: chatText.default('Thanks for the game, {opponent}!'),
+    greeting: chatText
+      .default('Hi {opponent}, I am {me}. Good luck! Type !help for my commands.')
+      .describe('Chat line sent at the start of a game, {me} and {opponent} replaced by the names; "" sends none.'),
+    goodbye: chatText
+      .default('Thanks for the game, {opponent}!')
+      .describe('Chat line sent at the end of a game, {me} and {opponent} replaced by the names; "" sends none.'),
     // Answer !help, !eval and !engine in the chat, at most once per this many seconds per game.
-    chatCommands: z.boolean({ error: 'expected true or false' }).default(true),
-    chatCooldownSeconds: integerInRange(0, 3600).default(5),
+    chatCommands: z
+      .boolean({ error: 'expected true or false' })
+      .default(true)
+      .describe('Answer !help, !eval and !engine in the game chat.'),
+    chatCooldownSeconds: integerInRange(0, 3600)
+      .default(5)
+      .describe('The least time between two chat-command answers in one game, in seconds.'),
     draw: lichessDrawSchema,
     resign: lichessResignSchema,
   })
@@ -177,33 +264,55 @@ const lichessSchema = z
   .refine((policy) => policy.minIncrementSeconds <= policy.maxIncrementSeconds, {
     error: 'minIncrementSeconds must not be above maxIncrementSeconds',
   })
-  .prefault({});
+  .prefault({})
+  .describe("The Lichess bot's challenge policy and game behaviour (it also uses engine.hashMb, engine.threads and engine.book).");
 
 const discordSchema = z
   .strictObject({
     // /mate searches one member may have running at once; more are refused with "busy".
-    maxSearchesPerUser: integerInRange(1, 100).default(1),
+    maxSearchesPerUser: integerInRange(1, 100)
+      .default(1)
+      .describe('/mate searches one member may have running at once; another is refused privately.'),
     // /mate searches running or queued at once across all servers (at most the worker pool's
     // threads plus its queue are used, whatever this says).
-    maxSearches: integerInRange(1, 1000).default(8),
+    maxSearches: integerInRange(1, 1000)
+      .default(8)
+      .describe('/mate searches running or waiting at once, all servers together; at most workers.size plus workers.maxQueue are used.'),
     // How long a finished answer is reused for an identical request; 0 turns the cache off.
-    cacheMinutes: integerInRange(0, 24 * 60).default(10),
+    cacheMinutes: integerInRange(0, 24 * 60)
+      .default(10)
+      .describe('How long a finished /mate answer is reused for the same position, n and mode, in minutes; 0 turns the cache off.'),
     // The most answers kept (each holds a board picture of about 40 KB).
-    cacheEntries: integerInRange(1, 10_000).default(200),
+    cacheEntries: integerInRange(1, 10_000)
+      .default(200)
+      .describe('The most /mate answers the cache keeps (each with its board picture, about 25-40 KB).'),
   })
-  .prefault({});
+  .prefault({})
+  .describe("The Discord bot's /mate limits and its cache of answers.");
 
-/** One config/*.json file. Every key is optional, so each file is validated on its own. */
-export const fileConfigSchema = z.strictObject(
-  {
-    workers: workersSchema,
-    mate: mateSchema,
-    engine: engineSchema,
-    lichess: lichessSchema,
-    discord: discordSchema,
-  },
-  { error: 'expected a JSON object' },
-);
+/**
+ * One config/*.json file. Every key is optional, so each file is validated on its own. Unknown
+ * keys are refused, except a top-level "$schema": the file's JSON Schema, for editors only.
+ */
+export const fileConfigSchema = z
+  .strictObject(
+    {
+      $schema: z
+        .string({ error: 'expected the path or URL of a JSON Schema, e.g. "./schema.json"' })
+        .optional()
+        .describe('The JSON Schema editors check this file against (./schema.json from config/); the bot ignores it.'),
+      workers: workersSchema,
+      mate: mateSchema,
+      engine: engineSchema,
+      lichess: lichessSchema,
+      discord: discordSchema,
+    },
+    { error: 'expected a JSON object' },
+  )
+  .meta({
+    title: 'chessbot configuration',
+    description: 'A chessbot config file: config/default.json, config/local.json or the file named by CHESSBOT_CONFIG.',
+  });
 
 export type FileConfig = z.output<typeof fileConfigSchema>;
 
@@ -239,15 +348,31 @@ const snowflake = z.string().regex(/^\d{17,20}$/, { error: 'expected a Discord i
 
 /** The environment variables we read (after empty strings are dropped); others are ignored. */
 export const envSchema = z.object({
-  DISCORD_TOKEN: token.optional(),
-  DISCORD_APPLICATION_ID: snowflake.optional(),
-  DISCORD_GUILD_ID: snowflake.optional(),
-  DISCORD_API_URL: discordApiUrl.optional(),
-  LICHESS_TOKEN: token.optional(),
-  LICHESS_URL: httpUrl.default('https://lichess.org'),
-  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  DISCORD_TOKEN: token
+    .optional()
+    .describe('Discord bot token; when set, `npm start` runs the Discord bot.'),
+  DISCORD_APPLICATION_ID: snowflake
+    .optional()
+    .describe("The Discord application's id, which `npm run deploy-commands` registers the slash commands for."),
+  DISCORD_GUILD_ID: snowflake
+    .optional()
+    .describe('One Discord server (guild) to register the slash commands in, instead of globally.'),
+  DISCORD_API_URL: discordApiUrl
+    .optional()
+    .describe('Another Discord API base URL (http:// or https://) without the version, e.g. a local fake Discord; unset: https://discord.com/api.'),
+  LICHESS_TOKEN: token
+    .optional()
+    .describe('API token of the Lichess BOT account (scope bot:play); when set, `npm start` runs the Lichess bot.'),
+  LICHESS_URL: httpUrl.default('https://lichess.org').describe('Lichess server base URL (an http:// or https:// URL).'),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` })
+    .default('info')
+    .describe('How much the Discord and Lichess bots log on standard error.'),
   // Path of a config file to merge over config/default.json instead of config/local.json.
-  CHESSBOT_CONFIG: z.string().optional(),
+  CHESSBOT_CONFIG: z
+    .string()
+    .optional()
+    .describe('A config file to merge over config/default.json instead of config/local.json, relative to the working directory.'),
 });
 
 export type EnvConfig = z.output<typeof envSchema>;

@@ -49,8 +49,11 @@ describe('loadConfig: defaults', () => {
     cpSync(REPO_DEFAULTS, join(dir, 'config', 'default.json'));
     const fromRepo = loadConfig({ env: {}, cwd: dir });
     expect(fromRepo).toEqual(fromEmpty);
-    // And the file names every key with its default, so it documents the whole shape.
-    expect(JSON.parse(readFileSync(REPO_DEFAULTS, 'utf8'))).toEqual(fileConfigSchema.parse({}));
+    // And the file names every key with its default, so it documents the whole shape (and its
+    // JSON Schema, for editors).
+    const { $schema, ...keys } = JSON.parse(readFileSync(REPO_DEFAULTS, 'utf8')) as Record<string, unknown>;
+    expect($schema).toBe('./schema.json');
+    expect(keys).toEqual(fileConfigSchema.parse({}));
   });
 
   it('is frozen', () => {
@@ -139,6 +142,22 @@ describe('loadConfig: files', () => {
     const [problem] = problemsOf(() => loadConfig({ env: {}, cwd: dir }));
     expect(problem).toMatch(/^config\/local\.json: not valid JSON: /);
     expect(problem).not.toContain('lip_secret');
+  });
+
+  it('accepts a top-level "$schema" in any config file', () => {
+    writeJson('config/local.json', { $schema: './schema.json', mate: { maxN: 5 } });
+    const config = loadConfig({ env: {}, cwd: dir });
+    expect(config.mate.maxN).toBe(5);
+    expect(config.files).toEqual(['config/default.json', 'config/local.json']);
+  });
+
+  it('refuses "$schema" anywhere but the top level, and any other unknown key as before', () => {
+    writeJson('config/local.json', { $schema: 7, mate: { $schema: './schema.json' }, $id: 'x' });
+    expect(problemsOf(() => loadConfig({ env: {}, cwd: dir }))).toEqual([
+      'config/local.json: $schema: expected the path or URL of a JSON Schema, e.g. "./schema.json", got 7',
+      'config/local.json: mate.$schema: unknown key (known keys: maxN, timeoutSeconds)',
+      'config/local.json: $id: unknown key (known keys: workers, mate, engine, lichess, discord)',
+    ]);
   });
 
   it('rejects a top level that is not an object', () => {
