@@ -19,12 +19,12 @@ const lines: string[] = [];
 for (let i = 0; i < text.length; i += 100) lines.push(`  '${text.slice(i, i + 100)}',`);
 const digest = createHash('sha256').update(bytes).digest('hex').slice(0, 12);
 writeFileSync('src/search/play/nnue/defaultNetwork.ts', `// The engine's evaluation network (${network.hidden} hidden neurons, sha256 ${digest}…), written by
-// \`npm run nnue:embed\` from a file that \`npm run nnue:train\` made: see the README. Generated: do not edit.
+// \`npm run nnue:embed\` from a file that \`npm run nnue:train\` made: see docs/benchmarks.md. Generated: do not edit.
 
 import { decodeNetwork } from './decode.ts';
 import type { Network } from './network.ts';
 
-export const DEFAULT_NETWORK: Network | null = decodeNetwork([
+export const DEFAULT_NETWORK: Network = decodeNetwork([
 ${lines.join('\n')}
 ].join(''));
 `);

@@ -1,5 +1,5 @@
 // More training positions for the network, quickly: from each position of the given files (as
-// written by tune:generate), a few random legal moves lead to nearby positions, unlike any a
+// written by nnue:generate), a few random legal moves lead to nearby positions, unlike any a
 // strong engine's game would reach (pieces traded unevenly, kings in odd places) but like many
 // the search meets. Those that are quiet (not in check, no capture or promotion that wins
 // material for the side to move) are scored by Stockfish's static evaluation ("eval"), or with
@@ -9,7 +9,7 @@
 //
 //   npm run nnue:label -- --data bench/out/nnue/gen1.txt --per-position 4 --workers 2 --out bench/out/nnue/walks1.txt
 //
-// Line format as tune:generate's, with "-" for the game's result (there was no game), and for the
+// Line format as nnue:generate's, with "-" for the game's result (there was no game), and for the
 // best move after a static evaluation (quiet by construction):
 // <fen>;<score cp for the side to move>;<best move or ->;-
 // A search that finds a mate writes nothing: the trainer leaves mate scores out.

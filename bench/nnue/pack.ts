@@ -1,4 +1,4 @@
-// Packs text files of scored positions (tune:generate's, nnue:label's) into the trainer's binary
+// Packs text files of scored positions (nnue:generate's, nnue:label's) into the trainer's binary
 // records (packed.ts), once, so that training runs load tens of millions of positions in seconds.
 // Positions the trainer would leave out (mate scores, a capture or promotion as the best move, in
 // check) are left out here.

@@ -13,7 +13,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { BLACK, WHITE } from '../../src/chess/types.ts';
 import { FenError, parseFen } from '../../src/chess/fen.ts';
-import { GameCounter, splitPositionLine } from '../tune/positionsFile.ts';
+import { GameCounter, splitPositionLine } from './positionsFile.ts';
 
 export const RECORD_BYTES = 32;
 export const NO_RESULT = 255;
@@ -53,12 +53,12 @@ export function packText(paths: readonly string[], emit: (record: Uint8Array) =>
 }
 
 /**
- * Packs text lines (tune:generate's and nnue:label's format,
+ * Packs text lines (nnue:generate's and nnue:label's format,
  * `<fen>;<score>;<best move or ->;<result or ->`) and calls `emit` with each record (a view of a
  * reused buffer). Left out: mate scores (|score| ≥ 2000), positions whose best move is a
  * capture, en passant or a promotion, and positions in check (the search never asks the
- * evaluation about those). Games are counted as scoredPositions counts them: a game's lines come
- * together, and the move number goes back only when the next one starts.
+ * evaluation about those). Games are counted by GameCounter: a game's lines come together, and
+ * the move number goes back only when the next one starts.
  */
 export function packLines(lines: Iterable<string>, emit: (record: Uint8Array) => void, counts: PackCounts = packCounts()): PackCounts {
   const record = new Uint8Array(RECORD_BYTES);

@@ -1,10 +1,10 @@
 // Trains the evaluation network (src/search/play/nnue/network.ts) on positions scored by Stockfish
-// (`npm run tune:generate`, `npm run nnue:label`), and writes the network file.
+// (`npm run nnue:generate`, `npm run nnue:label`), and writes the network file.
 //
 //   node --max-old-space-size=20000 --import tsx bench/nnue/train.ts --data bench/out/nnue/walks1.bin \
 //     --data bench/out/nnue/gen1.txt --valid bench/out/nnue/valid.bin --hidden 256 --out bench/out/nnue/net.nnue
 //
-// --data and --valid take text files (tune:generate's and nnue:label's lines) or files packed by
+// --data and --valid take text files (nnue:generate's and nnue:label's lines) or files packed by
 // `npm run nnue:pack` (name ending in .bin), which load in seconds. Positions whose best move is a
 // capture or a promotion, in check, or whose score is a mate, are left out: the evaluation is
 // asked about quiet positions. Each position is used once (the first time it appears); one that is
@@ -14,18 +14,15 @@
 // centipawns per unit, flat enough that a rook up is told apart from a pawn up; --sf-ratio
 // converts Stockfish's centipawns to the engine's, so the search's margins keep their meaning.
 // The error is measured on the --valid positions, or without them on one game in --hold-out of
-// the data, beside the hand-written evaluation's on the same positions. Adam on mini-batches, in
-// WebAssembly SIMD kernels (trainKernels.wat) that --threads worker threads run on one shared
-// memory. The rate falls over the last epochs (--schedule).
+// the data. Adam on mini-batches, in WebAssembly SIMD kernels (trainKernels.wat) that --threads
+// worker threads run on one shared memory. The rate falls over the last epochs (--schedule).
 
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { parseFen } from '../../src/chess/fen.ts';
-import { evaluate } from '../../src/search/play/evaluate.ts';
 import { type Network, parseNetwork, serializeNetwork } from '../../src/search/play/nnue/network.ts';
-import { Model, type Shapes, type Targets, compileTrainKernels, layoutOf, sharedMemory, weightsOf } from './model.ts';
-import { RECORD_BYTES, packCounts, packText, recordFen } from './packed.ts';
+import { type Shapes, type Targets, compileTrainKernels, layoutOf, sharedMemory, weightsOf } from './model.ts';
+import { RECORD_BYTES, packCounts, packText } from './packed.ts';
 import { mulberry32 } from '../../test/support/random.ts';
 
 /** Stops on a wrong command line, naming what is wrong, before minutes go into loading positions. */
@@ -55,8 +52,9 @@ try {
       final: { type: 'string', default: '0.01' },
       /** The game result's share of the target. */
       lambda: { type: 'string', default: '0.1' },
-      /** The engine's centipawns per Stockfish centipawn: the hand-written evaluation's fitted
-       *  logistic slope against Stockfish's (1/153 against 1/91), so the search's margins keep their meaning. */
+      /** The engine's centipawns per Stockfish centipawn: the fitted logistic slope of the engine's
+       *  former hand-written evaluation against Stockfish's (1/153 against 1/91), so the search's
+       *  margins keep their meaning. */
       'sf-ratio': { type: 'string', default: '1.68' },
       /** Centipawns (the engine's) per unit of the logistic the error is measured through: flat
        *  enough that being a rook up is still told apart from a pawn up. */
@@ -298,18 +296,6 @@ function all(message: (thread: number) => object): Promise<number> {
 const split = (from: number, to: number, t: number) => ({ from: from + Math.floor(((to - from) * t) / THREADS), to: from + Math.floor(((to - from) * (t + 1)) / THREADS) });
 const validError = async (): Promise<number> => (await all((t) => ({ kind: 'error', set: 'valid', ...split(0, validSet.count, t) }))) / validSet.count;
 
-// The hand-written evaluation's error on the same positions, through the same logistic.
-{
-  const records = new Uint8Array(validSet.buffer);
-  const scores = new Int16Array(validSet.buffer);
-  const model = new Model(kernels, memory, shapes, targets, 0);
-  let sum = 0;
-  for (let i = 0; i < validSet.count; i++) {
-    const value = evaluate(parseFen(recordFen(records, i)));
-    sum += (1 / (1 + Math.exp(-value / targets.evalScale)) - model.target(records, scores, i)) ** 2;
-  }
-  console.log(`the hand-written evaluation's error on the measured positions: ${(sum / validSet.count).toExponential(4)}`);
-}
 console.log(`start: the network's error on the measured positions ${(await validError()).toExponential(4)}`);
 
 const batches = Math.ceil(trainSet.count / BATCH);

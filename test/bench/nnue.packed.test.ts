@@ -11,7 +11,7 @@ import { parseFen } from '../../src/chess/fen.ts';
 import { ALL_SQUARES, BLACK, type Color, WHITE, toSquare64 } from '../../src/chess/types.ts';
 import { featureOf } from '../../src/search/play/nnue/features.ts';
 
-// Games as tune:generate writes them (a game ends where the move number goes back), then
+// Games as nnue:generate writes them (a game ends where the move number goes back), then
 // nnue:label's lines (no best move, no game).
 const KEPT = [
   'rnbqkb1r/pp2pppp/2pp1n2/8/P3P3/5N2/1PPP1PPP/RNBQKB1R w KQkq - 0 4;47;b1c3;1',

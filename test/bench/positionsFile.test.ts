@@ -1,34 +1,38 @@
-// Reading scored-position files: games numbered by the move number going back, each position once,
-// mate scores and broken lines left out.
+// The lines of scored-position files (bench/nnue/positionsFile.ts): fields split, missing ones
+// undefined, and games numbered by the ply going back.
 
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { scoredPositions } from '../../bench/tune/positionsFile.ts';
+import { GameCounter, splitPositionLine } from '../../bench/nnue/positionsFile.ts';
 
-describe('scoredPositions', () => {
-  it('numbers games, drops repeats, mates and broken lines, and counts what it read', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'positions-'));
-    const first = join(dir, 'a.txt');
-    const second = join(dir, 'b.txt');
-    writeFileSync(first, [
-      'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1;-20;e7e5;0.5',
-      'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2;30;g1f3;0.5',
-      '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 30;30000;a1a8;1', // a mate score
-      '',
-      'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1;-25;c7c5;0', // a new game, a position seen before
-      'rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2;40;g1f3', // no result field
-    ].join('\n'));
-    writeFileSync(second, '8/8/8/8/8/8/4k3/4K3 w - - 0 1;0;-;-\n');
-    const counts = { lines: 0, games: 0 };
-    const read = [...scoredPositions([first, second], counts)];
-    expect(read.map(({ score, best, result, game }) => [score, best, result, game])).toEqual([
-      [-20, 'e7e5', '0.5', 1],
-      [30, 'g1f3', '0.5', 1],
-      [0, '-', '-', 3],
-    ]);
-    expect(read[2].fields[0]).toBe('8/8/8/8/8/8/4k3/4K3');
-    expect(counts).toEqual({ lines: 6, games: 3 });
+describe('splitPositionLine', () => {
+  it('splits a line into the FEN, its fields, the score, the best move and the result', () => {
+    expect(splitPositionLine('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1;-20;e7e5;0.5')).toEqual({
+      fen: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1',
+      fields: ['rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR', 'b', 'KQkq', '-', '0', '1'],
+      scoreText: '-20',
+      best: 'e7e5',
+      result: '0.5',
+    });
+  });
+
+  it('leaves missing fields undefined', () => {
+    const { scoreText, best, result } = splitPositionLine('8/8/8/8/8/8/4k3/4K3 w - - 0 1;0');
+    expect([scoreText, best, result]).toEqual(['0', undefined, undefined]);
+  });
+});
+
+describe('GameCounter', () => {
+  it('starts a game where the ply goes back or stays, and counts it', () => {
+    const plies = [
+      'w - - 0 1', 'b - - 0 1', 'w - - 0 2', // one game, white then black then white
+      'b - - 0 1', // back: a new game
+      'b - - 0 1', // the same ply again: a new game
+      'w - - 0 40', // forward, even far: the same game
+    ];
+    const counter = new GameCounter();
+    const counts = { games: 0 };
+    const starts = plies.map((rest) => counter.startsGame(`8/8/8/8/8/8/4k3/4K3 ${rest}`.split(' '), counts));
+    expect(starts).toEqual([true, false, false, true, true, false]);
+    expect(counts.games).toBe(3);
   });
 });

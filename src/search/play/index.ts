@@ -3,5 +3,4 @@
 export { Engine, MATE, MATE_BOUND, type SearchHooks } from './search.ts';
 export { DEFAULT_MOVE_OVERHEAD_MS, planTime, type TimeBudget } from './timeman.ts';
 export type { Score, SearchInfo, SearchLimits, SearchResult } from './types.ts';
-export { evaluate } from './evaluate.ts';
 export { TranspositionTable } from './tt.ts';

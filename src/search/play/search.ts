@@ -15,7 +15,6 @@ import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, makePiece, squareAt } f
 import { makeUci, parseUci } from '../../chess/uci.ts';
 import { pickBest } from '../pickBest.ts';
 import { EvalCache, NOT_CACHED } from './evalCache.ts';
-import { BASE_EVALUATION_SPREAD, baseEvaluate, evaluate } from './evaluate.ts';
 import { Accumulators } from './nnue/accumulator.ts';
 import { DEFAULT_NETWORK } from './nnue/defaultNetwork.ts';
 import { MovePicker } from './movePicker.ts';
@@ -47,7 +46,7 @@ const RFP_MARGIN_PER_DEPTH = 80;
  * test/search/play/mate.test.ts (1. Re4!), the network gives black about -10 pawns after the
  * key, above the -14 of the line that wins black's rook, so black's replies were cut at shallow
  * depth and the mate was not found in 8 M nodes; with this, in 0.8 M. Positions this lopsided are
- * decided either way, so the pruning given up there costs little (README, "The network alone").
+ * decided either way, so the pruning given up there costs little (CHANGELOG.md, "The network alone evaluates").
  */
 const LOST_SIDE_EVAL = -600;
 const NULL_MOVE_MIN_DEPTH = 3;
@@ -113,8 +112,8 @@ export class Engine {
   /** Quiet moves tried at each ply before a cut-off, to lower their history. */
   private readonly quietsTried = new Int32Array(MAX_MOVES * (MAX_PLY + 8));
   private readonly evalCache = new EvalCache();
-  /** The evaluation network's hidden layer along the current line (null: the hand-written evaluation instead). */
-  private readonly network: Accumulators | null = DEFAULT_NETWORK === null ? null : new Accumulators(DEFAULT_NETWORK);
+  /** The evaluation network's hidden layer along the current line. */
+  private readonly network = new Accumulators(DEFAULT_NETWORK);
   /** One per ply: "does this move check?" before playing it, for the pruning of quiet and losing moves. */
   private readonly checkDetectors = Array.from({ length: MAX_PLY + 8 }, () => new CheckDetector());
   /** One per ply: the node's moves, stage by stage. */
@@ -162,34 +161,17 @@ export class Engine {
   }
 
   /**
-   * The static evaluation: `cached` (from cachedEvaluation) when there was one, else computed and
-   * cached. The network's score when one is embedded, else the hand-written evaluation's. The
-   * network alone is nearly twice as fast as its mean with the hand-written evaluation and plays
-   * as well on the clock (README, "The evaluation network", has the games); what the mean's
-   * threat and king-safety terms found, a quiet mate behind a large material lead, the search
-   * now finds by not pruning for the side far behind (see LOST_SIDE_EVAL).
+   * The static evaluation, the network's score for the side to move: `cached` (from
+   * cachedEvaluation) when there was one, else computed and cached. What the network cannot see,
+   * a quiet mate behind a large material lead, the search finds by not pruning for the side far
+   * behind (see LOST_SIDE_EVAL).
    */
   private evaluate(cached: number): number {
     if (cached !== NOT_CACHED) return cached;
     const pos = this.pos;
-    const value = this.network === null ? evaluate(pos) : this.network.evaluate(pos);
+    const value = this.network.evaluate(pos);
     this.evalCache.set(pos.hashHi, pos.hashLo, value);
     return value;
-  }
-
-  /**
-   * A quiescence node's stand-pat score, which matters only within (alpha, beta). The network
-   * costs the same whatever the window; the hand-written evaluation first adds up its cheap part
-   * (baseEvaluate), and when that puts the score farther outside the window than the rest could
-   * move it, the estimate stands in, moved by the margin towards the window so that it is still a
-   * true bound, and the costly terms are never computed.
-   */
-  private standPat(cached: number, alpha: number, beta: number): number {
-    if (cached !== NOT_CACHED || this.network !== null) return this.evaluate(cached);
-    const estimate = baseEvaluate(this.pos);
-    if (estimate - BASE_EVALUATION_SPREAD >= beta) return estimate - BASE_EVALUATION_SPREAD;
-    if (estimate + BASE_EVALUATION_SPREAD <= alpha) return estimate + BASE_EVALUATION_SPREAD;
-    return this.evaluate(NOT_CACHED);
   }
 
   /** Searches `position` (left unchanged) within `limits` and returns the best move found. */
@@ -258,7 +240,7 @@ export class Engine {
 
   private prepare(position: Position, limits: SearchLimits, hooks: SearchHooks): void {
     this.pos = position.clone();
-    this.network?.reset(this.pos);
+    this.network.reset(this.pos);
     this.limits = limits;
     this.hooks = hooks;
     this.budget = planTime(limits);
@@ -389,13 +371,13 @@ export class Engine {
       if (depth >= NULL_MOVE_MIN_DEPTH && !afterNull && staticEval >= beta && Math.abs(beta) < MATE_BOUND && this.hasPieces(pos.turn)) {
         const reduction = 3 + (depth >> 2) + Math.min(3, ((staticEval - beta) / 200) | 0);
         this.played[ply] = 0;
-        this.network?.pushNull();
+        this.network.pushNull();
         pos.makeNull();
         this.nodes++;
         // After a pass the opponent cannot be in check: we were not checking before it.
         const score = negate(this.negamax(depth - 1 - reduction, negate(beta), 1 - beta, ply + 1, false, true, false));
         pos.unmakeNull();
-        this.network?.pop();
+        this.network.pop();
         if (this.stopped) return 0;
         if (score >= beta) return score >= MATE_BOUND ? beta : score;
       }
@@ -465,7 +447,7 @@ export class Engine {
       }
       const name = pieceToName(pos.board[moveFrom(move)], move);
       this.played[ply] = name;
-      this.network?.push(pos, move);
+      this.network.push(pos, move);
       pos.make(move);
       this.nodes++;
       const givesCheck = pos.inCheckAfter(move);
@@ -489,7 +471,7 @@ export class Engine {
         if (score > alpha && score < beta) score = negate(this.negamax(depth - 1, negate(beta), negate(alpha), ply + 1, true, false, givesCheck));
       }
       pos.unmake(move);
-      this.network?.pop();
+      this.network.pop();
       if (this.stopped) return 0;
 
       if (score > bestScore) {
@@ -550,7 +532,7 @@ export class Engine {
     let bestScore = -MATE + ply;
     let standPat = -INFINITE;
     if (!inCheck) {
-      standPat = this.standPat(cachedEval, alpha, beta);
+      standPat = this.evaluate(cachedEval);
       if (standPat >= beta) return standPat;
       if (standPat > alpha) alpha = standPat;
       bestScore = standPat;
@@ -577,12 +559,12 @@ export class Engine {
         const taker = pos.board[moveFrom(move)] & 7;
         if (taker !== KING && SEE_VALUE[(move >> 20) & 7] < SEE_VALUE[taker] && !seeAtLeast(pos, move, 0)) continue;
       }
-      this.network?.push(pos, move);
+      this.network.push(pos, move);
       pos.make(move);
       this.nodes++;
       const score = negate(this.quiescence(negate(beta), negate(alpha), ply + 1, pos.inCheckAfter(move), false));
       pos.unmake(move);
-      this.network?.pop();
+      this.network.pop();
       if (this.stopped) return 0;
       if (score > bestScore) {
         bestScore = score;

@@ -1,10 +1,10 @@
 // The engine's evaluation network (256 hidden neurons, sha256 548eb5c9fdcd…), written by
-// `npm run nnue:embed` from a file that `npm run nnue:train` made: see the README. Generated: do not edit.
+// `npm run nnue:embed` from a file that `npm run nnue:train` made: see docs/benchmarks.md. Generated: do not edit.
 
 import { decodeNetwork } from './decode.ts';
 import type { Network } from './network.ts';
 
-export const DEFAULT_NETWORK: Network | null = decodeNetwork([
+export const DEFAULT_NETWORK: Network = decodeNetwork([
   'Q0JOTgEAAAAAAQAA/wAAAEAAAACQAQAACAAAAAYA5/8BABkAGAD1/wYACwD8/xkA/v///+7/+//z/+7////q//v/DgD1//D/6f/8',
   '/wUADwD2//H/CAACAA0A8P8LAP7/DgAZAPP/DQDu//f//P/z/+7/DAAEAO3/9P/p/wYAEwDz/xkACwD7//b/CQAXABYACgAVABEA',
   'FgDs/+n/EwD2/xMAAQAWAAoA7/8JABcA7f8YAO//+v/s//v/9/8IAAAAAgDq/xAAEgD0/+//9v8UAPX/7v8IAAMA9//t/+7/6v/2',

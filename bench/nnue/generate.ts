@@ -1,9 +1,9 @@
-// Training positions for the evaluation tuner: Stockfish (or --engine, any UCI engine) plays
-// itself at a fixed node count from the match openings, and every position it searched is written
-// with the engine's score (side to move, centipawns), its best move and the game's result. The
-// tuner later keeps the quiet ones.
+// Training positions for the evaluation network (bench/nnue): Stockfish (or --engine, any UCI
+// engine) plays itself at a fixed node count from the match openings, and every position it
+// searched is written with the engine's score (side to move, centipawns), its best move and the
+// game's result. nnue:label walks on from them; the trainer keeps the quiet ones.
 //
-//   npm run tune:generate -- --games 1000 --nodes 4000 --workers 2 --out bench/out/tune/positions.txt
+//   npm run nnue:generate -- --games 1000 --nodes 4000 --workers 2 --out bench/out/nnue/games.txt
 //
 // Line format: <fen>;<score cp for the side to move>;<best move, UCI>;<result for white: 1, 0.5, 0>
 
@@ -27,7 +27,7 @@ const { values } = parseArgs({
     games: { type: 'string', default: '1000' },
     nodes: { type: 'string', default: '4000' },
     workers: { type: 'string', default: '2' },
-    out: { type: 'string', default: 'bench/out/tune/positions.txt' },
+    out: { type: 'string', default: 'bench/out/nnue/games.txt' },
     openings: { type: 'string', default: 'bench/data/openings.epd' },
     /** The engine that plays and scores: a path, or a name looked up on PATH and in /usr/games
      *  (Stockfish is installed with apt-get if missing). */
@@ -55,7 +55,7 @@ const MATE_SCORE = 30000;
 
 const program = values.engine.includes('/') ? { path: values.engine, note: '' } : resolveProgram(values.engine, (line) => process.stderr.write(`${line}\n`));
 if (program.path === null) {
-  process.stderr.write(`tune:generate: ${program.note}\n`);
+  process.stderr.write(`nnue:generate: ${program.note}\n`);
   process.exit(1);
 }
 const enginePath = program.path;
