@@ -9,7 +9,7 @@
 //   npm run soak:lichess -- [--games 24] [--concurrency 4] [--clock 30+0] [--fault-every 1500] [--seed 1]
 
 import { parseArgs } from 'node:util';
-import { type Logger, silentLogger, streamLogger } from '../src/adapters/log.ts';
+import { type Logger, silentLogger, streamLogger } from '../src/log.ts';
 import { LichessBot } from '../src/adapters/lichess/bot.ts';
 import { fileConfigSchema } from '../src/config/schema.ts';
 import { Secret } from '../src/config/secret.ts';
@@ -84,7 +84,7 @@ async function main(): Promise<number> {
   const fake = await FakeLichess.start({ keepAliveMs: 500, seed: options.seed, chunking: { maxBytes: 64, gapMs: 0 } });
   const pool = new WorkerPool({ size: options.concurrency });
   const logger: Logger = options.verbose ? streamLogger({ output: process.stderr, level: 'info', scope: 'lichess' }) : silentLogger;
-  const chooser = new MoveChooser({ run: (job, o) => pool.run(job, o), hashMb: 16, book: null, moveOverheadMs: 200, correspondenceMoveMs: 1000 });
+  const chooser = new MoveChooser({ engine: pool, hashMb: 16, book: null, moveOverheadMs: 200, correspondenceMoveMs: 1000 });
   const bot = await LichessBot.start({
     url: fake.url,
     token: new Secret(fake.token),

@@ -12,5 +12,5 @@ raiseInliningBudget();
 // Name our tsconfig explicitly: `npx chessbot` may run from a directory that has its own.
 register({ tsconfig: fileURLToPath(new URL('../tsconfig.json', import.meta.url)) });
 
-const { runCli } = await import('../src/adapters/cli/main.ts');
-process.exitCode = await runCli(process.argv.slice(2));
+const { runCommandLine } = await import('../src/cli.ts');
+process.exitCode = await runCommandLine(process.argv.slice(2));

@@ -2,11 +2,10 @@
 // offer the local console when there is nothing else to run or a person is at the terminal.
 
 import type { Readable, Writable } from 'node:stream';
-import { poolMateRunner } from './adapters/commands/poolMateRunner.ts';
-import { sharedCommands } from './adapters/commands/shared.ts';
 import { runConsole } from './adapters/console/console.ts';
+import { mateCommand } from './adapters/console/mateCommand.ts';
 import { DiscordBot, DiscordLoginError, discordBotOptions } from './adapters/discord/bot.ts';
-import { streamLogger } from './adapters/log.ts';
+import { streamLogger } from './log.ts';
 import { LichessStartError } from './adapters/lichess/bot.ts';
 import { type RunningLichess, startLichess } from './adapters/lichess/start.ts';
 import type { LichessTimings } from './adapters/lichess/timing.ts';
@@ -14,7 +13,7 @@ import { ConfigError } from './config/errors.ts';
 import { loadConfig, type LoadConfigOptions } from './config/load.ts';
 import type { Secret } from './config/secret.ts';
 import type { Config } from './config/types.ts';
-import { WorkerPool } from './workers/index.ts';
+import { localEngine } from './engine/index.ts';
 
 export const EXIT_OK = 0;
 /** A bot could not start (its token was refused, its server unreachable) or lost its connection for good. */
@@ -57,8 +56,7 @@ export async function runApp(options: AppOptions): Promise<number> {
   if (!botsEnabled) errorOutput.write('No DISCORD_TOKEN or LICHESS_TOKEN is set: starting the local console.\n');
   // Searches run in worker threads (started on first use), so the console and the bots stay
   // responsive, and one long search never holds up another request.
-  const pool = new WorkerPool({ size: config.workers.size, maxQueue: config.workers.maxQueue });
-  const runner = poolMateRunner(pool);
+  const engine = localEngine({ threads: config.workers.size, maxQueue: config.workers.maxQueue });
   // SIGINT and SIGTERM end the run promptly, cancelling the searches in progress, whatever the
   // input is (readline sees Ctrl+C only at a terminal).
   const shutdown = new AbortController();
@@ -90,7 +88,7 @@ export async function runApp(options: AppOptions): Promise<number> {
     if (config.discord.token) {
       const logger = streamLogger({ output: errorOutput, level: config.logLevel, scope: 'discord', secrets: [config.discord.token] });
       try {
-        discord = await DiscordBot.start(discordBotOptions(config, runner, pool, logger));
+        discord = await DiscordBot.start(discordBotOptions(config, engine, engine, logger));
       } catch (error) {
         if (!(error instanceof DiscordLoginError)) throw error;
         errorOutput.write(`error: the Discord bot did not start: ${error.message}\n`);
@@ -103,7 +101,7 @@ export async function runApp(options: AppOptions): Promise<number> {
         output: options.output,
         errorOutput,
         interactive: options.interactive,
-        commands: sharedCommands({ mate: { ...config.mate, runner } }),
+        commands: [mateCommand({ ...config.mate, engine })],
         stop: shutdown.signal,
       });
     } else {
@@ -122,9 +120,9 @@ export async function runApp(options: AppOptions): Promise<number> {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     options.stop?.removeEventListener('abort', onSignal);
-    // The bots first: their searches are stopped and answered while the pool still runs them.
+    // The bots first: their searches are stopped and answered while the engine still runs them.
     await Promise.all([discord?.stop(), lichess?.stop()]);
-    await pool.close();
+    await engine.close();
   }
   return status;
 }

@@ -7,8 +7,8 @@
 // its state is unknown after that, and a supervisor restarts it cleanly.
 
 import { runApp } from './app.ts';
-import { describeError } from './adapters/discord/errors.ts';
-import { streamLogger } from './adapters/log.ts';
+import { errorLine } from './errors.ts';
+import { streamLogger } from './log.ts';
 import type { Secret } from './config/secret.ts';
 
 /** Status after an unexpected failure, as for a bot that stopped (app.ts's EXIT_BOT_FAILED). */
@@ -22,7 +22,7 @@ const fail = (what: string, error: unknown) => {
   // One line, even if the failure repeats while the process is on its way out.
   if (failed) return;
   failed = true;
-  fatalLog.error(`${what}; exiting`, { error: describeError(error) });
+  fatalLog.error(`${what}; exiting`, { error: errorLine(error, { named: true }) });
   process.stderr.write('', () => process.exit(EXIT_UNEXPECTED));
 };
 process.on('unhandledRejection', (reason) => fail('unhandled promise rejection', reason));

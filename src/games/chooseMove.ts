@@ -7,20 +7,18 @@
 // workers both leave their work where the next search finds it.
 
 import { performance } from 'node:perf_hooks';
-import { generateLegal } from '../chess/movegen.ts';
-import { MAX_MOVES, NO_MOVE } from '../chess/move.ts';
+import { hasLegalMoves } from '../chess/status.ts';
+import { NO_MOVE } from '../chess/move.ts';
 import type { Position } from '../chess/position.ts';
 import { WHITE } from '../chess/types.ts';
 import { makeUci, parseUci } from '../chess/uci.ts';
-import { type PolyglotBook, gamePly } from '../search/book/index.ts';
 import {
-  Engine, type Score, type SearchInfo, type SearchLimits, type SearchResult, TranspositionTable, planTime,
-} from '../search/play/index.ts';
-import { type Job, type JobProgress, type JobResult, type PlayJob, type RunOptions, helperJobs } from '../workers/index.ts';
+  type EngineClient, type PlayJob, type SearchOptions, SharedTable, fallbackMove, raceTimeout, searchWithHelpers,
+} from '../engine/index.ts';
+import { errorLine } from '../errors.ts';
+import { type PolyglotBook, gamePly } from '../search/book/index.ts';
+import { type Score, type SearchInfo, type SearchLimits, type SearchResult, planTime } from '../search/play/index.ts';
 import type { GameSession } from './session.ts';
-
-/** Runs a job somewhere (WorkerPool.run, or a fake in tests). */
-export type JobRunner = <J extends Job>(job: J, options?: RunOptions<JobProgress<J>>) => Promise<JobResult<J>>;
 
 export interface MoveChoice {
   /** In the form Lichess wants for this game (king-to-rook castling outside standard chess). */
@@ -35,7 +33,8 @@ export interface MoveChoice {
 }
 
 export interface ChooserOptions {
-  readonly run: JobRunner;
+  /** Where the searches run: a game's searches run in this process (a bullet clock cannot wait on a queue). */
+  readonly engine: EngineClient;
   readonly hashMb: number;
   readonly book: PolyglotBook | null;
   /** Kept back on every move for the network and Lichess's lag. */
@@ -67,9 +66,8 @@ const PONDER_SLACK_MS = 1_000;
 export class MoveChooser {
   private readonly now: () => number;
   private readonly random: () => number;
-  private fallbackEngine: Engine | undefined;
   /** Each game's transposition table (see the top of this file), dropped with its session. */
-  private readonly tables = new WeakMap<GameSession, SharedArrayBuffer>();
+  private readonly tables = new WeakMap<GameSession, SharedTable>();
 
   constructor(private readonly options: ChooserOptions) {
     this.now = options.now ?? (() => performance.now());
@@ -81,7 +79,7 @@ export class MoveChooser {
     const start = this.now();
     const position = session.position;
     const kingToRook = session.setup.variant !== 'standard';
-    if (signal.aborted || !hasMoves(position)) return null;
+    if (signal.aborted || !hasLegalMoves(position)) return null;
     const elapsed = () => this.now() - start;
 
     const book = this.options.book?.pick(position, gamePly(position), this.random);
@@ -99,21 +97,18 @@ export class MoveChooser {
     const controller = new AbortController();
     const stopAll = () => controller.abort();
     signal.addEventListener('abort', stopAll, { once: true });
-    const request = this.playJob(session, limits);
-    const deadline = Date.now() + hardMs + OUTER_SLACK_MS / 2;
-    const job = this.options.run(request, {
+    const job = this.search(this.playJob(session, limits), {
       signal: controller.signal,
-      deadline,
+      deadline: Date.now() + hardMs + OUTER_SLACK_MS / 2,
       onProgress: (info) => {
         best = info;
         onInfo?.(info);
       },
     });
-    this.startHelpers(request, controller.signal, deadline);
     try {
       const outcome = await raceTimeout(job, outerMs);
       let result: SearchResult | null = outcome.kind === 'done' ? outcome.value : null;
-      let why = outcome.kind === 'failed' ? describe(outcome.error) : 'the engine missed its deadline';
+      let why = outcome.kind === 'failed' ? errorLine(outcome.error) : 'the engine missed its deadline';
       if (outcome.kind === 'timeout') {
         controller.abort();
         const late = await raceTimeout(job, STOP_WAIT_MS);
@@ -142,43 +137,37 @@ export class MoveChooser {
    * completed (0 when it could not start).
    */
   async ponder(session: GameSession, signal: AbortSignal): Promise<number> {
-    if (signal.aborted || session.isOurTurn || !hasMoves(session.position)) return 0;
+    if (signal.aborted || session.isOurTurn || !hasLegalMoves(session.position)) return 0;
     const clock = session.state;
     const theirMs = session.opponentColor === WHITE ? clock.wtime : clock.btime;
-    const request = this.playJob(session, { infinite: true });
-    const deadline = Date.now() + theirMs + PONDER_SLACK_MS;
     let depth = 0;
-    const job = this.options.run(request, {
-      signal, deadline, background: true,
-      onProgress: (info) => {
-        depth = info.depth;
-      },
-    });
-    this.startHelpers(request, signal, deadline);
     try {
-      await job;
+      await this.search(this.playJob(session, { infinite: true }), {
+        signal, deadline: Date.now() + theirMs + PONDER_SLACK_MS, background: true,
+        onProgress: (info) => {
+          depth = info.depth;
+        },
+      });
     } catch {
       // Refused (no idle worker) or stopped before it began: there was nothing to spare.
     }
     return depth;
   }
 
+  /** A search of the game's position on its threads: helpers only on workers nothing else wants. */
+  private search(job: PlayJob, options: SearchOptions<SearchInfo>): Promise<SearchResult> {
+    return searchWithHelpers(this.options.engine, job, { ...options, threads: this.options.threads ?? 1, helpersInBackground: true });
+  }
+
   /** A search of the session's current position on the game's own table. */
   private playJob(session: GameSession, limits: SearchLimits): PlayJob {
     let table = this.tables.get(session);
     if (!table) {
-      table = TranspositionTable.sharedBuffer(this.options.hashMb);
+      table = new SharedTable();
       this.tables.set(session, table);
     }
-    return { kind: 'play', fen: session.setup.initialFen, moves: [...session.state.moves], limits, hashMb: this.options.hashMb, table };
-  }
-
-  /** Helper threads for the `main` search, on idle workers only, until `signal` aborts or `deadline`. */
-  private startHelpers(main: PlayJob, signal: AbortSignal, deadline: number): void {
-    // A helper refused (no idle worker) or stopped changes nothing: the main search answers.
-    for (const job of helperJobs(main, this.options.threads ?? 1)) {
-      this.options.run(job, { signal, deadline, background: true }).catch(() => {});
-    }
+    const { hashMb } = this.options;
+    return { kind: 'play', fen: session.setup.initialFen, moves: [...session.state.moves], limits, hashMb, table: table.at(hashMb) };
   }
 
   /** How long the engine may think: the clock's share, or a fixed time before the clocks run. */
@@ -197,19 +186,13 @@ export class MoveChooser {
     return { clock: { timeMs, incrementMs: session.ourIncrementMs }, moveOverheadMs: overhead };
   }
 
-  /** The engine's last reported best move, else a depth-1 search here, else any legal move. */
+  /** The engine's last reported best move, else the engine client's fallback (a depth-1 search here, else any legal move). */
   private fallback(position: Position, kingToRook: boolean, best: SearchInfo | null, why: string, elapsedMs: number): MoveChoice {
     const fromPv = best?.pv[0] ? toLichessUci(position, best.pv[0], kingToRook) : null;
     if (fromPv && best) return { uci: fromPv, score: best.score, depth: best.depth, source: 'fallback', why, elapsedMs };
-    let uci: string | null = null;
-    try {
-      this.fallbackEngine ??= new Engine(1);
-      const quick = this.fallbackEngine.search(position.clone(), { depth: 1 }, { now: () => performance.now() });
-      if (quick.bestMove) uci = toLichessUci(position, quick.bestMove, kingToRook);
-    } catch {
-      // A broken engine must not cost the game: any legal move will do.
-    }
-    uci ??= anyLegalMove(position, kingToRook);
+    const last = fallbackMove(position);
+    // The choice is only asked for where there are legal moves, so there is always one.
+    const uci = last === null ? null : toLichessUci(position, last, kingToRook);
     return { uci: uci!, score: null, depth: 0, source: 'fallback', why, elapsedMs };
   }
 }
@@ -218,36 +201,4 @@ export class MoveChooser {
 export function toLichessUci(position: Position, uci: string, kingToRook: boolean): string | null {
   const move = parseUci(position, uci);
   return move === NO_MOVE ? null : makeUci(position, move, kingToRook);
-}
-
-function hasMoves(position: Position): boolean {
-  return generateLegal(position, new Int32Array(MAX_MOVES), 0) > 0;
-}
-
-function anyLegalMove(position: Position, kingToRook: boolean): string | null {
-  const moves = new Int32Array(MAX_MOVES);
-  const count = generateLegal(position, moves, 0);
-  return count > 0 ? makeUci(position, moves[0]!, kingToRook) : null;
-}
-
-type Outcome<T> = { kind: 'done'; value: T } | { kind: 'failed'; error: unknown } | { kind: 'timeout' };
-
-function raceTimeout<T>(promise: Promise<T>, ms: number): Promise<Outcome<T>> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve({ kind: 'timeout' }), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve({ kind: 'done', value });
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        resolve({ kind: 'failed', error });
-      },
-    );
-  });
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

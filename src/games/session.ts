@@ -4,12 +4,12 @@
 // the whole move list on every update, never from deltas: Lichess may skip intermediate states
 // (its per-stream queue drops old ones) and a reconnect starts over with gameFull.
 //
-// No I/O here: the Lichess game runner feeds updates in and asks what to do.
+// No I/O here: the live game (game.ts) feeds updates in and decides from what it says.
 
 import { FenError, STARTING_FEN } from '../chess/fen.ts';
 import type { Position } from '../chess/position.ts';
 import { BLACK, type Color, WHITE } from '../chess/types.ts';
-import { IllegalMoveError, playPosition } from '../workers/index.ts';
+import { IllegalMoveError, playPosition } from '../chess/replay.ts';
 
 export type Side = 'white' | 'black';
 
@@ -76,6 +76,8 @@ export class GameSession {
   /** A game-over signal from outside the game stream (gameFinish), if it came first. */
   private finishedBy: string | null = null;
   private finishedWinner: Side | null = null;
+  /** See positionNumber. */
+  private positions = 0;
 
   private constructor(readonly setup: GameSetup, state: GameState, position: Position, now: number) {
     this.current = state;
@@ -101,6 +103,7 @@ export class GameSession {
       return error.message;
     }
     this.broken = null;
+    if (!sameMoves(state.moves, this.current.moves)) this.positions++;
     this.current = state;
     this.receivedAt = now;
     return null;
@@ -119,9 +122,14 @@ export class GameSession {
     return this.current.moves.length;
   }
 
-  /** The move list as one string: identifies the position in the game (takebacks aside). */
-  get movesKey(): string {
-    return this.current.moves.join(' ');
+  /**
+   * Which position of the game this is: grows by one whenever the move list changes (a move, a
+   * takeback), and stays when an update repeats the moves (an offer, a clock, a reopened stream's
+   * gameFull). Unlike the ply, never the same for two positions: the bookkeeping of what we did
+   * in a position (our move sent, a draw offer answered) is kept by this number.
+   */
+  get positionNumber(): number {
+    return this.positions;
   }
 
   get problem(): string | null {
@@ -200,6 +208,10 @@ export class GameSession {
     if (winner === null) return this.status === 'noStart' ? 'aborted' : 'draw';
     return (winner === 'white' ? WHITE : BLACK) === this.setup.ourColor ? 'win' : 'loss';
   }
+}
+
+function sameMoves(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((move, i) => move === b[i]);
 }
 
 /** "startpos" (as gameFull says for the usual start) or a FEN. */

@@ -1,6 +1,7 @@
 // The ways a pooled job can fail, as classes callers can tell apart (and adapters can word).
 
 import { FenError } from '../chess/fen.ts';
+import { IllegalMoveError } from '../chess/replay.ts';
 import type { SerializedError } from './protocol.ts';
 
 /** The job was cancelled through its AbortSignal before it started. */
@@ -49,17 +50,6 @@ export class WorkerUnresponsiveError extends Error {
   constructor(graceMs: number, why: 'cancelled' | 'deadline') {
     const after = why === 'cancelled' ? 'the cancellation' : 'the deadline';
     super(`search worker did not stop within ${graceMs} ms after ${after}; it was restarted`);
-  }
-}
-
-/**
- * A move in a play job's move list is not legal where it is played (or is not a move at all).
- * Its message names the move and its place in the list; it is for users, like a FenError's.
- */
-export class IllegalMoveError extends Error {
-  override name = 'IllegalMoveError';
-  constructor(message: string) {
-    super(message);
   }
 }
 

@@ -1,13 +1,17 @@
-// The worker pool's public face: adapters import from here.
+// The worker threads' public face, for the engine client (src/engine): the pool, the job kinds
+// and their handlers (which the engine can also run in the calling thread), and the errors.
 
 export { WorkerPool, DEFAULT_MAX_QUEUE, DEFAULT_STOP_GRACE_MS } from './pool.ts';
 export type { PoolStats, RunOptions, WorkerPoolOptions } from './pool.ts';
 export {
-  AbortError, IllegalMoveError, PoolBusyError, PoolClosedError, SearchJobError, WorkerCrashedError, WorkerUnresponsiveError,
+  AbortError, PoolBusyError, PoolClosedError, SearchJobError, WorkerCrashedError, WorkerUnresponsiveError,
 } from './errors.ts';
 export type {
   Job, JobKind, JobProgress, JobResult, MateJob, MateJobProgress, MateJobResult, PlayJob, PlaySetupJob,
   PlaySetupResult,
 } from './jobs.ts';
 export { helperJobs } from './helperJobs.ts';
-export { MAX_HASH_MB, playPosition } from './playJob.ts';
+export { jobHandlers } from './handlers.ts';
+export type { JobContext } from './jobs.ts';
+export { prepareMateSolver } from './mateJob.ts';
+export { MAX_HASH_MB } from './playJob.ts';

@@ -9,6 +9,12 @@ import type { JobHandler } from './jobs.ts';
 // this module, so this is per thread.
 let solver: MateSolver | undefined;
 
+/** This thread's solver, made now if it was not yet (its table takes tens of milliseconds to allocate). */
+export function prepareMateSolver(): MateSolver {
+  solver ??= new MateSolver();
+  return solver;
+}
+
 /** Far beyond anything solvable; it only keeps a typo from sizing the solver's buffers. */
 const MAX_JOB_MOVES = 1000;
 
@@ -16,9 +22,8 @@ export const runMateJob: JobHandler<'mate'> = (job, context) => {
   checkMateJob(job);
   // Throws FenError; the pool rebuilds it as a FenError for the caller.
   const position = parseFen(job.fen);
-  solver ??= new MateSolver();
   const report = solveMate(
-    solver,
+    prepareMateSolver(),
     { position, maxMoves: job.maxMoves, mode: job.mode, tree: job.tree === true },
     {
       maxNodes: job.maxNodes,

@@ -3,12 +3,8 @@
 // the engine (table size, new game) without searching.
 
 import { performance } from 'node:perf_hooks';
-import { makeFen, parseFen } from '../chess/fen.ts';
-import { NO_MOVE } from '../chess/move.ts';
-import type { Position } from '../chess/position.ts';
-import { parseUci } from '../chess/uci.ts';
+import { playPosition } from '../chess/replay.ts';
 import { Engine, type SearchLimits } from '../search/play/index.ts';
-import { IllegalMoveError } from './errors.ts';
 import type { JobHandler, PlayJob, PlaySetupJob } from './jobs.ts';
 
 /** The largest transposition table a job may ask for (UCI option Hash's max). */
@@ -60,25 +56,6 @@ export const runPlaySetupJob: JobHandler<'playSetup'> = (job, context) => {
   prepareEngine(job.hashMb, job.newGame === true, job.table);
   return { elapsedMs: context.elapsedMs() };
 };
-
-/**
- * The position after playing `moves` (UCI) from `fen`, with the game's history for repetition
- * detection. Throws a FenError for a bad FEN and an IllegalMoveError naming the first move that
- * is not legal where it is played.
- */
-export function playPosition(fen: string, moves: readonly string[]): Position {
-  const position = parseFen(fen);
-  for (let i = 0; i < moves.length; i++) {
-    const text = moves[i]!;
-    const move = typeof text === 'string' ? parseUci(position, text) : NO_MOVE;
-    if (move === NO_MOVE) {
-      const where = moves.length === 1 ? '' : ` (move ${i + 1} of ${moves.length})`;
-      throw new IllegalMoveError(`illegal move ${JSON.stringify(text)}${where} in ${makeFen(position)}`);
-    }
-    position.make(move);
-  }
-  return position;
-}
 
 /**
  * The worker's engine, made on first use, with the shared `table` if given, else a table of its

@@ -4,11 +4,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STARTING_FEN } from '../../src/chess/fen.ts';
 import { WHITE } from '../../src/chess/types.ts';
-import { type JobRunner, MoveChooser } from '../../src/games/chooseMove.ts';
+import type { EngineClient } from '../../src/engine/index.ts';
+import { MoveChooser } from '../../src/games/chooseMove.ts';
 import { type GameSetup, type GameState, GameSession } from '../../src/games/session.ts';
 import type { PolyglotBook } from '../../src/search/book/index.ts';
 import type { SearchInfo, SearchResult } from '../../src/search/play/index.ts';
 import { type PlayJob, type RunOptions, WorkerPool } from '../../src/workers/index.ts';
+
+/** How the chooser submits its searches (an EngineClient's run). */
+type JobRunner = EngineClient['run'];
 
 const CASTLE_READY = 'r3k2r/pppq1ppp/2npbn2/4p3/4P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 1';
 
@@ -35,7 +39,7 @@ function result(bestMove: string | null): SearchResult {
 const fixed = (answer: (job: unknown) => Promise<unknown>): JobRunner => ((job: unknown) => answer(job)) as JobRunner;
 
 function chooser(run: JobRunner, overrides: Partial<ConstructorParameters<typeof MoveChooser>[0]> = {}) {
-  return new MoveChooser({ run, hashMb: 1, book: null, moveOverheadMs: 50, correspondenceMoveMs: 1000, ...overrides });
+  return new MoveChooser({ engine: { run }, hashMb: 1, book: null, moveOverheadMs: 50, correspondenceMoveMs: 1000, ...overrides });
 }
 
 describe('MoveChooser', () => {

@@ -40,7 +40,23 @@ describe('GameSession', () => {
     const session = GameSession.start(setup(), state('e2e4'), 0);
     expect(session.update(state('e2e4 e2e4'), 5)).toMatch(/illegal move "e2e4" \(move 2 of 2\)/);
     expect(session.problem).not.toBeNull();
-    expect(session.movesKey).toBe('e2e4');
+    expect(session.state.moves).toEqual(['e2e4']);
+  });
+
+  it('numbers positions: a new number whenever the moves change, the same for a repeated state', () => {
+    const session = GameSession.start(setup(), state(''), 0);
+    expect(session.positionNumber).toBe(0);
+    session.update(state('', { wtime: 100_000 }), 1);
+    expect(session.positionNumber).toBe(0);
+    session.update(state('e2e4'), 2);
+    expect(session.positionNumber).toBe(1);
+    session.update(state('e2e4', { bdraw: true }), 3);
+    expect(session.positionNumber).toBe(1);
+    session.update(state('e2e4 e2e4'), 4);
+    expect(session.positionNumber).toBe(1);
+    // A takeback: a new position, although its moves were seen before.
+    session.update(state(''), 5);
+    expect(session.positionNumber).toBe(2);
   });
 
   it('knows who has moved, from any starting side', () => {

@@ -3,7 +3,7 @@
 
 import { writeFileSync } from 'node:fs';
 import { parseFen } from '../../src/chess/fen.ts';
-import { playPosition } from '../../src/workers/index.ts';
+import { playPosition } from '../../src/chess/replay.ts';
 
 export interface TestEntry {
   /** The 64-bit key as 16 hex digits. */

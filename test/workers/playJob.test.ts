@@ -2,14 +2,13 @@
 // moves, progress per iteration, stopping, and the engine (with its table) kept between jobs.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FenError, STARTING_FEN, parseFen } from '../../src/chess/fen.ts';
+import { FenError, STARTING_FEN } from '../../src/chess/fen.ts';
 import { NO_MOVE } from '../../src/chess/move.ts';
 import { parseUci } from '../../src/chess/uci.ts';
 import type { SearchInfo } from '../../src/search/play/index.ts';
 import { TranspositionTable } from '../../src/search/play/index.ts';
-import {
-  IllegalMoveError, type PlayJob, SearchJobError, WorkerPool, playPosition,
-} from '../../src/workers/index.ts';
+import { IllegalMoveError, playPosition } from '../../src/chess/replay.ts';
+import { type PlayJob, SearchJobError, WorkerPool } from '../../src/workers/index.ts';
 import { NODE_COUNT_UNIT } from '../../src/workers/playJob.ts';
 
 const MATE_IN_2 = 'r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 0';
@@ -29,34 +28,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await pool.close();
-});
-
-describe('playPosition', () => {
-  it('plays the moves from the FEN, accepting both castling forms', () => {
-    for (const castle of ['e1g1', 'e1h1']) {
-      const position = playPosition(STARTING_FEN, [...ITALIAN, castle]);
-      expect(position.turn).toBe(1);
-      // The king is on g1 and the rook on f1 either way: black may now answer.
-      expect(parseUci(position, 'f8c5')).not.toBe(NO_MOVE);
-    }
-  });
-
-  it('names the first illegal move and where it is in the list', () => {
-    expect(() => playPosition(STARTING_FEN, ['e2e4', 'e7e5', 'e1g1'])).toThrow(IllegalMoveError);
-    expect(() => playPosition(STARTING_FEN, ['e2e4', 'e7e5', 'e1g1'])).toThrow(
-      'illegal move "e1g1" (move 3 of 3) in rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2',
-    );
-    expect(() => playPosition(STARTING_FEN, ['e2e5'])).toThrow(
-      `illegal move "e2e5" in ${STARTING_FEN}`,
-    );
-    expect(() => playPosition(STARTING_FEN, ['castle'])).toThrow('illegal move "castle"');
-  });
-
-  it('keeps the history, so repetitions count', () => {
-    const shuffle = ['g1f3', 'g8f6', 'f3g1', 'f6g8'];
-    const position = playPosition(STARTING_FEN, [...shuffle, ...shuffle]);
-    expect(position.repetitions()).toBe(2);
-  });
 });
 
 describe('the play job', () => {
@@ -180,12 +151,5 @@ describe('the play job with threads (a shared table)', () => {
     expect(shared.nodes).toBeLessThan(alone.nodes);
     const error = await pool.run(play({ limits: { depth: 1, helper: 2 }, table, nodeCounts })).catch((e: unknown) => e);
     expect((error as Error).message).toMatch(/nodeCounts must be a SharedArrayBuffer of one int32 per thread/);
-  });
-});
-
-describe('the play job position', () => {
-  it('is the same position parseFen and the moves give', () => {
-    const position = playPosition(STARTING_FEN, []);
-    expect(position.hashLo).toBe(parseFen(STARTING_FEN).hashLo);
   });
 });

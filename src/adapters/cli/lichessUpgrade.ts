@@ -3,27 +3,41 @@
 // otherwise the account name must be typed at a terminal; without one nothing happens.
 
 import { createInterface } from 'node:readline/promises';
-import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../../config/errors.ts';
-import { loadConfig } from '../../config/load.ts';
+import { engineName } from '../../config/identity.ts';
+import type { Secret } from '../../config/secret.ts';
 import type { Config } from '../../config/types.ts';
-import type { Account } from '../lichess/api.ts';
-import { engineName } from '../lichess/start.ts';
-import { upgradeToBot } from '../lichess/upgrade.ts';
-import { UsageError, oneLineMessage } from '../commands/errors.ts';
+import { UsageError, errorLine } from '../../errors.ts';
 import type { CliCommand, CliOutput } from './command.ts';
-
-const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 export const EXIT_UPGRADED = 0;
 export const EXIT_NOT_UPGRADED = 1;
 export const EXIT_BAD_CONFIG = 2;
+
+/** The account about to change, as Lichess names it. */
+export interface UpgradeAccount {
+  readonly username: string;
+}
+
+/** What the Lichess adapter's upgradeToBot answers. */
+export type UpgradeOutcome =
+  | { readonly kind: 'upgraded' | 'already-bot' | 'declined'; readonly account: UpgradeAccount }
+  | { readonly kind: 'refused'; readonly why: string };
+
+/** The upgrade itself (src/adapters/lichess/upgrade.ts): asks `confirm` once the account is known. */
+export type UpgradeToBot = (request: {
+  readonly url: string;
+  readonly token: Secret;
+  readonly userAgent: string;
+  readonly confirm: (account: UpgradeAccount) => Promise<boolean>;
+}) => Promise<UpgradeOutcome>;
 
 export interface LichessUpgradeDependencies {
   /** The configuration (LICHESS_TOKEN, LICHESS_URL); may throw a ConfigError. */
   readonly config: () => Config;
   /** Asks the person to type `expected`; null when nobody can answer (no terminal). */
   readonly ask: ((question: string) => Promise<string>) | null;
+  readonly upgrade: UpgradeToBot;
 }
 
 export function createLichessUpgradeCommand(dependencies: LichessUpgradeDependencies): CliCommand {
@@ -56,7 +70,7 @@ export function createLichessUpgradeCommand(dependencies: LichessUpgradeDependen
         return EXIT_BAD_CONFIG;
       }
       try {
-        const outcome = await upgradeToBot({
+        const outcome = await dependencies.upgrade({
           url: config.lichess.url,
           token,
           userAgent: engineName().replace(' ', '/'),
@@ -77,14 +91,14 @@ export function createLichessUpgradeCommand(dependencies: LichessUpgradeDependen
             return EXIT_NOT_UPGRADED;
         }
       } catch (error) {
-        out.stderr.write(`chessbot lichess-upgrade: not upgraded: ${oneLineMessage(error)}\n`);
+        out.stderr.write(`chessbot lichess-upgrade: not upgraded: ${errorLine(error)}\n`);
         return EXIT_NOT_UPGRADED;
       }
     },
   };
 }
 
-async function confirm(account: Account, yes: boolean, ask: LichessUpgradeDependencies['ask'], out: CliOutput): Promise<boolean> {
+async function confirm(account: UpgradeAccount, yes: boolean, ask: LichessUpgradeDependencies['ask'], out: CliOutput): Promise<boolean> {
   out.stdout.write(
     `This turns the Lichess account ${account.username} into a BOT account. It cannot be undone: the account ` +
       'can then only play through the Bot API, never again as a person.\n',
@@ -98,7 +112,8 @@ async function confirm(account: Account, yes: boolean, ask: LichessUpgradeDepend
   return answer.trim().toLowerCase() === account.username.toLowerCase();
 }
 
-async function askAtTerminal(question: string): Promise<string> {
+/** Asks at the terminal and reads the answer line. */
+export async function askAtTerminal(question: string): Promise<string> {
   const reader = createInterface({ input: process.stdin, output: process.stdout });
   try {
     return await reader.question(question);
@@ -106,8 +121,3 @@ async function askAtTerminal(question: string): Promise<string> {
     reader.close();
   }
 }
-
-export const lichessUpgradeCommand: CliCommand = createLichessUpgradeCommand({
-  config: () => loadConfig({ cwd: PROJECT_ROOT }),
-  ask: process.stdin.isTTY ? askAtTerminal : null,
-});

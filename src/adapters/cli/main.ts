@@ -1,9 +1,8 @@
 // The `chessbot` command line: picks the subcommand from argv, runs it, and turns the outcome
 // into an exit status. Bad usage: one error line and the usage on stderr, status 2.
 
-import { UsageError, oneLineMessage } from '../commands/errors.ts';
+import { UsageError, errorLine } from '../../errors.ts';
 import type { CliCommand, CliOutput } from './command.ts';
-import { CLI_COMMANDS } from './commands.ts';
 
 export const EXIT_OK = 0;
 /** Something went wrong on our side (a bug, an unreadable file). */
@@ -14,14 +13,11 @@ export const EXIT_USAGE = 2;
 const PROGRAM = 'chessbot';
 const HELP_WORDS = ['--help', '-h', 'help'];
 
-const processOutput: CliOutput = { stdout: process.stdout, stderr: process.stderr };
+/** The process's own standard output and error. */
+export const processOutput: CliOutput = { stdout: process.stdout, stderr: process.stderr };
 
 /** Runs the command line `argv` (without "node" and the script) and resolves to the exit status. */
-export async function runCli(
-  argv: readonly string[],
-  out: CliOutput = processOutput,
-  commands: readonly CliCommand[] = CLI_COMMANDS,
-): Promise<number> {
+export async function runCli(argv: readonly string[], out: CliOutput, commands: readonly CliCommand[]): Promise<number> {
   const [name, ...args] = argv;
   const fail = (message: string, usage: string): number => {
     out.stderr.write(`${PROGRAM}: ${message}\n${usage}`);
@@ -45,9 +41,9 @@ export async function runCli(
     return (await command.run(args, out)) ?? EXIT_OK;
   } catch (error) {
     if (error instanceof UsageError) {
-      return fail(`${command.name}: ${oneLineMessage(error)}`, commandUsage(command));
+      return fail(`${command.name}: ${errorLine(error)}`, commandUsage(command));
     }
-    out.stderr.write(`${PROGRAM} ${command.name}: internal error: ${oneLineMessage(error)}\n`);
+    out.stderr.write(`${PROGRAM} ${command.name}: internal error: ${errorLine(error)}\n`);
     return EXIT_FAILURE;
   }
 }

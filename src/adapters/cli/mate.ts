@@ -1,16 +1,13 @@
 // `chessbot mate`: the shortest forced mate in at most n moves for the side to move, every key,
 // the main line, or the proof that there is none. The same validation and answer text as the
-// console's /mate (src/adapters/commands/mate.ts); here the search runs in this thread.
+// console's /mate (the /mate use case, src/mate); here the search runs in this thread.
 
-import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../../config/errors.ts';
-import { loadConfig } from '../../config/load.ts';
-import { MateSolver, type MateReport } from '../../search/mate/index.ts';
-import { fenFromWords } from '../commands/arguments.ts';
-import { UsageError } from '../commands/errors.ts';
-import { inlineMateRunner } from '../commands/inlineMateRunner.ts';
-import { type MateProblem, type MateRunner, checkMateProblem, searchMate } from '../commands/mate.ts';
-import { type MateOutcome, formatBoard, formatMateAnswer } from '../commands/mateText.ts';
+import type { EngineClient } from '../../engine/index.ts';
+import { UsageError } from '../../errors.ts';
+import { fenFromWords } from '../../input/arguments.ts';
+import { type MateOutcome, type MateProblem, checkMateProblem, formatBoard, formatMateAnswer, searchMate } from '../../mate/index.ts';
+import type { MateReport } from '../../search/mate/index.ts';
 import type { CliCommand } from './command.ts';
 import { splitOptions } from './options.ts';
 
@@ -19,10 +16,6 @@ export const EXIT_MATE = 0;
 export const EXIT_NO_MATE = 1;
 export const EXIT_BAD_INPUT = 2;
 export const EXIT_STOPPED = 3;
-
-// The configuration is read from the project's directory, not the working directory: like the
-// launcher's tsconfig, so that `npx chessbot mate` works from anywhere.
-const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 export interface MateCliRequest {
   readonly problem: MateProblem;
@@ -36,8 +29,8 @@ export interface MateCliRequest {
 export interface MateCliDependencies {
   /** The largest n accepted (config mate.maxN); may throw a ConfigError. */
   readonly maxN: () => number;
-  /** Called once per run, before the clock starts. */
-  readonly runner: () => MateRunner;
+  /** Where the search runs; called once per run, before the clock starts. */
+  readonly engine: () => EngineClient;
 }
 
 export function createMateCommand(dependencies: MateCliDependencies): CliCommand {
@@ -68,9 +61,9 @@ export function createMateCommand(dependencies: MateCliDependencies): CliCommand
       const request = parseMateArguments(args, maxN);
       const { problem, json, tree, timeoutSeconds } = request;
       const { job, position } = problem;
-      const runner = dependencies.runner();
-      if (!json) out.stdout.write(`${formatBoard(position, job.n, job.mode)}\n\n`);
-      const outcome = await searchMate(runner, { ...job, tree }, {
+      const engine = dependencies.engine();
+      if (!json) out.stdout.write(`${formatBoard(position, job.maxMoves, job.mode)}\n\n`);
+      const outcome = await searchMate(engine, { ...job, tree }, {
         timeoutSeconds,
         onProgress: json ? undefined : (line) => out.stdout.write(`${line}\n`),
       });
@@ -79,12 +72,6 @@ export function createMateCommand(dependencies: MateCliDependencies): CliCommand
     },
   };
 }
-
-export const mateCommand: CliCommand = createMateCommand({
-  maxN: () => loadConfig({ cwd: PROJECT_ROOT }).mate.maxN,
-  // The solver's table is allocated here rather than inside the timed search.
-  runner: () => inlineMateRunner(new MateSolver()),
-});
 
 export function parseMateArguments(args: readonly string[], maxN: number): MateCliRequest {
   const { flags, values, positionals } = splitOptions(args, ['--checks', '--json', '--tree'], ['--timeout']);

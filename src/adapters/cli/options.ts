@@ -2,7 +2,7 @@
 // a value ("--timeout 5" or "--timeout=5"). A single "-" or "-1" stays positional (a FEN's "-"
 // field, a bad depth).
 
-import { UsageError } from '../commands/errors.ts';
+import { UsageError } from '../../errors.ts';
 
 export interface SplitArguments {
   readonly flags: ReadonlySet<string>;

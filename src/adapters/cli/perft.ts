@@ -4,8 +4,8 @@
 import { performance } from 'node:perf_hooks';
 import { FenError, parseFen } from '../../chess/fen.ts';
 import { perft, perftDivide } from '../../chess/perft.ts';
-import { fenFromWords, parseIntegerArgument } from '../commands/arguments.ts';
-import { UsageError } from '../commands/errors.ts';
+import { fenFromWords, parseIntegerArgument } from '../../input/arguments.ts';
+import { UsageError } from '../../errors.ts';
 import type { CliCommand } from './command.ts';
 import { splitOptions } from './options.ts';
 

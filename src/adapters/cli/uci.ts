@@ -1,40 +1,29 @@
 // `chessbot uci`: the engine over the UCI protocol on standard input and output, for chess GUIs
-// (cutechess, Arena …) and tournament managers. The protocol itself is src/adapters/uci.
-// The config's engine section gives the options' starting values and the opening book.
+// (cutechess, Arena …) and tournament managers. The protocol itself is the UCI adapter
+// (src/adapters/uci), which src/cli.ts hands to this command with the config's engine section.
 
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../../config/errors.ts';
-import { loadConfig } from '../../config/load.ts';
-import type { Config } from '../../config/types.ts';
-import { openBook, openConfiguredBook } from '../book/open.ts';
-import { runUci } from '../uci/loop.ts';
-import type { UciEngineSetup } from '../uci/session.ts';
-import { UsageError } from '../commands/errors.ts';
-import type { CliCommand } from './command.ts';
-
-const PACKAGE = new URL('../../../package.json', import.meta.url);
-// The configuration is read from the project's directory, as `chessbot mate` does.
-const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+import { UsageError } from '../../errors.ts';
+import type { CliCommand, TextSink } from './command.ts';
 
 /** Exit status when the configuration (or its opening book) is unusable. */
 export const EXIT_BAD_CONFIG = 2;
 
-/** The session's starting options from the config; opens the book (throws a ConfigError). */
-export function engineSetupFromConfig(config: Pick<Config, 'engine' | 'files'>): UciEngineSetup {
-  const { hashMb, threads, moveOverheadMs, book: { selection, maxPly } } = config.engine;
-  return {
-    hashMb,
-    threads,
-    moveOverheadMs,
-    book: openConfiguredBook(config),
-    openBook: (path) => openBook(path, { selection, maxPly }),
-  };
+/** Where a UCI conversation reads and writes. */
+export interface UciStreams {
+  readonly input: NodeJS.ReadableStream;
+  readonly output: TextSink;
+  /** Ends the conversation as "quit" would (the GUI went away). */
+  readonly signal: AbortSignal;
 }
 
 export interface UciCliDependencies {
-  /** The engine's starting options; may throw a ConfigError. */
-  readonly engine: () => UciEngineSetup;
+  /**
+   * Gets a conversation ready from the configuration (its options' defaults, its opening book),
+   * throwing a ConfigError when that cannot be done; the function it returns speaks UCI until
+   * "quit" or the end of the input.
+   */
+  readonly prepare: () => (streams: UciStreams) => Promise<void>;
 }
 
 export function createUciCommand(dependencies: UciCliDependencies): CliCommand {
@@ -55,32 +44,23 @@ export function createUciCommand(dependencies: UciCliDependencies): CliCommand {
     ],
     async run(args, out) {
       if (args.length > 0) throw new UsageError(`unexpected argument "${args[0]}"`);
-      let engine: UciEngineSetup;
+      let speakUci: (streams: UciStreams) => Promise<void>;
       try {
-        engine = dependencies.engine();
+        speakUci = dependencies.prepare();
       } catch (error) {
         if (!(error instanceof ConfigError)) throw error;
         out.stderr.write(`chessbot uci: ${error.message}\n`);
         return EXIT_BAD_CONFIG;
       }
-      const { version } = JSON.parse(readFileSync(PACKAGE, 'utf8')) as { version: string };
       // A GUI that goes away closes our output: end as if it had said quit.
       const gone = new AbortController();
       const onError = () => gone.abort();
       process.stdout.on('error', onError);
       try {
-        await runUci(
-          { input: process.stdin, output: out.stdout, signal: gone.signal },
-          { name: `chessbot ${version}`, author: 'the chessbot authors' },
-          engine,
-        );
+        await speakUci({ input: process.stdin, output: out.stdout, signal: gone.signal });
       } finally {
         process.stdout.off('error', onError);
       }
     },
   };
 }
-
-export const uciCommand: CliCommand = createUciCommand({
-  engine: () => engineSetupFromConfig(loadConfig({ cwd: PROJECT_ROOT })),
-});

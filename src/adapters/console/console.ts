@@ -3,9 +3,9 @@
 
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import type { Command } from '../commands/command.ts';
-import { helpCommand } from '../commands/help.ts';
-import { CommandRegistry } from '../commands/registry.ts';
+import type { Command } from './command.ts';
+import { helpCommand } from './help.ts';
+import { CommandRegistry } from './registry.ts';
 
 export const PROMPT = 'chessbot> ';
 
@@ -17,7 +17,7 @@ export interface ConsoleOptions {
   readonly errorOutput: Writable;
   /** A person at a terminal: show a greeting and a prompt. Off when input is piped. */
   readonly interactive: boolean;
-  /** The commands beyond /help and /quit (see sharedCommands). */
+  /** The commands beyond /help and /quit (the /mate command, mateCommand.ts). */
   readonly commands: readonly Command[];
   /** Aborting it ends the console at once, cancelling the command in progress (SIGINT, SIGTERM). */
   readonly stop?: AbortSignal;

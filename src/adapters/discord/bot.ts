@@ -7,14 +7,14 @@
 import { Client, type ClientOptions, DiscordjsErrorCodes, Events, GatewayIntentBits } from 'discord.js';
 import type { Config } from '../../config/types.ts';
 import { type Secret, redact } from '../../config/secret.ts';
-import type { MateRunner } from '../commands/mate.ts';
+import type { EngineClient } from '../../engine/index.ts';
 import { renderBoardPng } from './board/index.ts';
 import { type CachedAnswer, ExpiringLruCache } from './cache.ts';
 import { DEFAULT_DISCORD_API_URL } from './deploy.ts';
-import { describeError, maskRoute } from './errors.ts';
+import { describeDiscordError, maskRoute } from './errors.ts';
 import { handleInteraction } from './handler.ts';
 import { SearchLimiter, type SearchLimits } from './limits.ts';
-import type { Logger } from '../log.ts';
+import type { Logger } from '../../log.ts';
 import type { BoardRenderer, MateServices } from './mateRequest.ts';
 import { RunningSearches } from './running.ts';
 
@@ -30,7 +30,8 @@ export interface DiscordBotOptions {
   /** The REST base, e.g. http://127.0.0.1:8080/api; null for Discord's own. */
   readonly apiUrl: string | null;
   readonly mate: {
-    readonly runner: MateRunner;
+    /** Where the searches run (the worker threads; later, a queue). */
+    readonly engine: EngineClient;
     readonly maxN: number;
     /** Time cap of one search, in seconds (fractions allowed, for tests). */
     readonly timeoutSeconds: number;
@@ -47,11 +48,11 @@ export interface DiscordBotOptions {
   readonly clientOptions?: Partial<ClientOptions>;
 }
 
-/** The bot's options from the configuration, with searches run by `runner` (the worker pool). */
+/** The bot's options from the configuration, with searches run by `engine`, which holds `capacity` at once. */
 export function discordBotOptions(
   config: Config,
-  runner: MateRunner,
-  pool: { readonly size: number; readonly maxQueue: number },
+  engine: EngineClient,
+  capacity: { readonly size: number; readonly maxQueue: number },
   logger: Logger,
 ): DiscordBotOptions {
   const { discord, mate } = config;
@@ -59,9 +60,9 @@ export function discordBotOptions(
   return {
     token: discord.token,
     apiUrl: discord.apiUrl,
-    mate: { runner, maxN: mate.maxN, timeoutSeconds: mate.timeoutSeconds },
-    // Never more than the pool can hold, so that the pool never has to refuse a search we accepted.
-    limits: { perUser: discord.maxSearchesPerUser, total: Math.min(discord.maxSearches, pool.size + pool.maxQueue) },
+    mate: { engine, maxN: mate.maxN, timeoutSeconds: mate.timeoutSeconds },
+    // Never more than the engine can hold, so that it never has to refuse a search we accepted.
+    limits: { perUser: discord.maxSearchesPerUser, total: Math.min(discord.maxSearches, capacity.size + capacity.maxQueue) },
     cache: discord.cacheMinutes > 0 ? { ttlMs: discord.cacheMinutes * 60_000, maxEntries: discord.cacheEntries } : null,
     logger,
   };
@@ -164,7 +165,7 @@ export class DiscordBot {
   #services(): MateServices {
     const options = this.#options;
     return {
-      runner: options.mate.runner,
+      engine: options.mate.engine,
       maxN: options.mate.maxN,
       timeoutSeconds: options.mate.timeoutSeconds,
       limiter: new SearchLimiter(options.limits),
@@ -188,7 +189,7 @@ export class DiscordBot {
   }
 
   #describe(error: unknown): string {
-    return this.#redact(describeError(error));
+    return this.#redact(describeDiscordError(error));
   }
 
   #redact(text: string): string {

@@ -3,8 +3,8 @@
 // Least recently used entries go first when the cache is full; every entry expires after its TTL.
 
 import { makeFen } from '../../chess/fen.ts';
-import type { MateProblem } from '../commands/mate.ts';
-import type { MateOutcome } from '../commands/mateText.ts';
+import type { MateProblem } from '../../mate/request.ts';
+import type { MateOutcome } from '../../mate/answer.ts';
 
 export interface AnswerCacheOptions {
   /** How long an entry is served, in milliseconds. */
@@ -72,7 +72,7 @@ export class ExpiringLruCache<K, V> {
 
 /** The key of a /mate answer: the position written out again (so spacing and "startpos" do not matter), n and the mode. */
 export function mateAnswerKey(problem: MateProblem): string {
-  return `${makeFen(problem.position)}|${problem.job.n}|${problem.job.mode}`;
+  return `${makeFen(problem.position)}|${problem.job.maxMoves}|${problem.job.mode}`;
 }
 
 /** A finished /mate answer as the cache keeps it: the outcome and its board picture. */

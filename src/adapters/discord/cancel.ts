@@ -9,7 +9,7 @@
 // is left alone.
 
 import { type ButtonInteraction, ComponentType } from 'discord.js';
-import type { Logger } from '../log.ts';
+import type { Logger } from '../../log.ts';
 import { privateReply } from './replies.ts';
 import type { RunningSearches } from './running.ts';
 

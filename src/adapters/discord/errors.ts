@@ -6,7 +6,7 @@
 // the method, status, Discord's code and message, and a route with tokens masked: never the URL.
 
 import { DiscordAPIError, HTTPError, RateLimitError } from 'discord.js';
-import { oneLineMessage } from '../commands/errors.ts';
+import { errorLine } from '../../errors.ts';
 
 /** Discord's JSON error codes a bot meets when answering interactions. */
 export const DiscordErrorCode = {
@@ -46,16 +46,18 @@ export function isAlreadyAcknowledged(error: unknown): boolean {
   return error instanceof DiscordAPIError && error.code === DiscordErrorCode.AlreadyAcknowledged;
 }
 
-/** An error as one log-safe line: Discord's answer without the request's URL, or name and message. */
-export function describeError(error: unknown): string {
+/**
+ * An error as one log-safe line: Discord's answer without the request's URL (which holds the
+ * interaction token), or else errorLine's line, named.
+ */
+export function describeDiscordError(error: unknown): string {
   if (error instanceof DiscordAPIError) {
     const code = typeof error.code === 'number' && error.code !== 0 ? ` code ${error.code}` : '';
-    return `Discord answered ${error.status}${code} to ${error.method.toUpperCase()} ${maskRoute(error.url)}: ${oneLineMessage(error)}`;
+    return `Discord answered ${error.status}${code} to ${error.method.toUpperCase()} ${maskRoute(error.url)}: ${errorLine(error)}`;
   }
   if (error instanceof HTTPError) return `Discord answered ${error.status} to ${error.method.toUpperCase()} ${maskRoute(error.url)}`;
   if (error instanceof RateLimitError) return `rate limited on ${error.method.toUpperCase()} ${maskRoute(error.route)}`;
-  if (error instanceof Error) return `${error.name}: ${oneLineMessage(error)}`;
-  return String(error);
+  return errorLine(error, { named: true });
 }
 
 /**

@@ -9,7 +9,7 @@
 import { ApplicationCommandType, ComponentType, type Interaction } from 'discord.js';
 import { handleCancelButton } from './cancel.ts';
 import { MATE_COMMAND } from './commands.ts';
-import { describeError, isAlreadyAcknowledged, isUnknownInteraction } from './errors.ts';
+import { describeDiscordError, isAlreadyAcknowledged, isUnknownInteraction } from './errors.ts';
 import { type MateServices, handleMateCommand } from './mateRequest.ts';
 import { failureMessage, privateReply, requestIdOfCancel } from './replies.ts';
 
@@ -41,7 +41,7 @@ export async function handleInteraction(interaction: Interaction, services: Mate
       return void (await interaction.reply(privateReply(UNKNOWN_COMMAND_TEXT)));
     }
   } catch (error) {
-    const context = { id: interaction.id, user: interaction.user.id, error: describeError(error) };
+    const context = { id: interaction.id, user: interaction.user.id, error: describeDiscordError(error) };
     if (isUnknownInteraction(error) && !acknowledged(interaction)) {
       // Too late: Discord has told the person already, and nothing more can be sent on this token.
       logger.warn('interaction expired before it was answered (Discord allows 3 s)', context);
@@ -54,7 +54,7 @@ export async function handleInteraction(interaction: Interaction, services: Mate
     }
     logger.error('interaction failed', context);
     await apologise(interaction, services).catch((apologyError: unknown) =>
-      logger.warn('could not tell the user about the failure', { id: interaction.id, error: describeError(apologyError) }),
+      logger.warn('could not tell the user about the failure', { id: interaction.id, error: describeDiscordError(apologyError) }),
     );
   }
 }

@@ -15,15 +15,14 @@
 import { performance } from 'node:perf_hooks';
 import type { ChatInputCommandInteraction } from 'discord.js';
 import type { Position } from '../../chess/position.ts';
-import { UsageError, commandErrorText } from '../commands/errors.ts';
-import { type MateProblem, type MateRunner, checkMateFields, searchMate } from '../commands/mate.ts';
-import { type MateOutcome, formatMateAnswer, formatStipulation } from '../commands/mateText.ts';
-import { PoolBusyError, PoolClosedError } from '../../workers/index.ts';
+import { UsageError, commandErrorText } from '../../errors.ts';
+import { type EngineClient, PoolBusyError, PoolClosedError } from '../../engine/index.ts';
+import { type MateOutcome, type MateProblem, checkMateFields, formatMateAnswer, formatStipulation, searchMate } from '../../mate/index.ts';
 import { type CachedAnswer, type ExpiringLruCache, isCacheable, mateAnswerKey } from './cache.ts';
 import { MATE_COMMAND } from './commands.ts';
-import { describeError, isAlreadyAcknowledged, isReplyGone } from './errors.ts';
+import { describeDiscordError, isAlreadyAcknowledged, isReplyGone } from './errors.ts';
 import type { SearchLimiter, SearchSlot } from './limits.ts';
-import type { Logger } from '../log.ts';
+import type { Logger } from '../../log.ts';
 import { ThrottledEditor } from './progress.ts';
 import { answerMessage, busyText, failureMessage, literalText, plainMessage, privateReply, progressMessage } from './replies.ts';
 import type { RunningSearches } from './running.ts';
@@ -33,7 +32,8 @@ export type BoardRenderer = (position: Position, keyUci: string | null) => Buffe
 
 /** Everything a /mate request needs, shared by all requests. */
 export interface MateServices {
-  readonly runner: MateRunner;
+  /** Where the searches run. */
+  readonly engine: EngineClient;
   /** The largest n anyone may ask for. */
   readonly maxN: number;
   /** The time cap of one search, in seconds. */
@@ -166,7 +166,7 @@ async function searchAndAnswer(
 ): Promise<void> {
   const { logger } = services;
   const { job, position } = problem;
-  const stipulation = formatStipulation(position.turn, job.n, job.mode);
+  const stipulation = formatStipulation(position.turn, job.maxMoves, job.mode);
   const started = performance.now();
 
   const editor = new ThrottledEditor({
@@ -176,12 +176,12 @@ async function searchAndAnswer(
       if (isReplyGone(error)) {
         // Nobody can see the answer any more: free the worker for someone else.
         logger.warn('/mate reply is gone (interaction token expired or message deleted); stopping its search', {
-          ...context, error: describeError(error),
+          ...context, error: describeDiscordError(error),
         });
         controller.abort();
         return 'stop';
       }
-      logger.warn(`/mate ${final ? 'answer' : 'progress'} edit failed`, { ...context, error: describeError(error) });
+      logger.warn(`/mate ${final ? 'answer' : 'progress'} edit failed`, { ...context, error: describeDiscordError(error) });
       return 'continue';
     },
   });
@@ -198,18 +198,18 @@ async function searchAndAnswer(
 
   let outcome: MateOutcome;
   try {
-    outcome = await searchMate(services.runner, job, {
+    outcome = await searchMate(services.engine, job, {
       signal: controller.signal,
       timeoutSeconds: services.timeoutSeconds,
       onProgress: (line, progress) => {
         lines.push(line);
         nodes = progress.nodes;
-        searching = Math.min(progress.depth + 1, job.n);
+        searching = Math.min(progress.depth + 1, job.maxMoves);
         showProgress();
       },
     });
   } catch (error) {
-    logger.error('/mate search failed', { ...context, error: describeError(error) });
+    logger.error('/mate search failed', { ...context, error: describeDiscordError(error) });
     slot.release();
     await finishReply(editor, interaction, failureMessage(searchFailureText(error, services)), logger, context);
     return;
@@ -222,7 +222,7 @@ async function searchAndAnswer(
     png = services.renderBoard(position, outcome.report.keys[0] ?? null);
   } catch (error) {
     // The answer matters more than its picture.
-    logger.error('/mate board picture failed', { ...context, error: describeError(error) });
+    logger.error('/mate board picture failed', { ...context, error: describeDiscordError(error) });
   }
   // Everything the answer implies is in place before anyone can see it: Discord shows the final
   // edit to members before it answers the bot, so a member may ask again (the same question, or
@@ -257,7 +257,7 @@ async function finishReply(
     logger.info('/mate answer sent again without embed or picture', context);
     return true;
   } catch (error) {
-    logger.error('/mate answer could not be delivered; the reply still shows the search', { ...context, error: describeError(error) });
+    logger.error('/mate answer could not be delivered; the reply still shows the search', { ...context, error: describeDiscordError(error) });
     return false;
   }
 }
@@ -273,7 +273,7 @@ function answerView(problem: MateProblem, outcome: MateOutcome, png: Buffer | nu
   const { job, position } = problem;
   return {
     text: formatMateAnswer(outcome, position),
-    stipulation: formatStipulation(position.turn, job.n, job.mode),
+    stipulation: formatStipulation(position.turn, job.maxMoves, job.mode),
     fen: job.fen,
     outcome,
     png,

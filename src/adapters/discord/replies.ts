@@ -14,7 +14,7 @@ import {
   MessageFlags,
   escapeMarkdown,
 } from 'discord.js';
-import { type MateOutcome, formatCount } from '../commands/mateText.ts';
+import { type MateOutcome, formatCount } from '../../mate/answer.ts';
 
 /** Discord's limit on a message's text. */
 export const MAX_CONTENT_LENGTH = 2000;

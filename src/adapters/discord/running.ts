@@ -1,7 +1,7 @@
 // The /mate searches in progress, by request id (the id of the interaction they answer), so that
 // a Cancel click can find its search without any message cache, and shutdown can stop them all.
 
-import { SHUTDOWN } from '../commands/mate.ts';
+import { SHUTDOWN } from '../../mate/index.ts';
 
 export interface RunningSearch {
   readonly requestId: string;

@@ -6,15 +6,16 @@
 
 import type { Secret } from '../../config/secret.ts';
 import type { LichessSettings } from '../../config/types.ts';
+import { errorLine } from '../../errors.ts';
 import type { MoveChooser } from '../../games/chooseMove.ts';
+import { type ChallengeRequest, type DeclineReason, judgeChallenge } from '../../games/policy.ts';
 import { GameSlots } from '../../games/slots.ts';
-import type { Logger } from '../log.ts';
-import { type Account, type DeclineReason, LichessApi, UnexpectedAnswerError } from './api.ts';
-import { type ChallengeEvent, type LichessEvent, parseEventLine } from './events.ts';
+import type { Logger } from '../../log.ts';
+import { type Account, LichessApi, UnexpectedAnswerError } from './api.ts';
+import { type Challenge, type ChallengeEvent, type LichessEvent, parseEventLine } from './events.ts';
 import { StreamFollower } from './follow.ts';
 import { GameRunner, type GameSummary } from './gameRunner.ts';
 import { LichessHttp, LichessHttpError, LichessNetworkError, RateLimitedError } from './http.ts';
-import { judgeChallenge } from './policy.ts';
 import { DEFAULT_TIMINGS, type LichessTimings, WindowLimiter, backoffMs, sleep } from './timing.ts';
 
 /**
@@ -183,7 +184,7 @@ export class LichessBot {
     try {
       ids = await this.api.playingGameIds();
     } catch (error) {
-      this.options.logger.warn('could not list the games in progress; relying on the event stream', { why: describe(error) });
+      this.options.logger.warn('could not list the games in progress; relying on the event stream', { why: errorLine(error) });
       return;
     }
     if (ids.length > 0) this.options.logger.info('resuming games in progress', { games: ids.length });
@@ -242,7 +243,7 @@ export class LichessBot {
     const done = runner.run().then(
       (summary) => this.onGameEnded(runner, summary),
       (error: unknown) => {
-        this.options.logger.error('game runner failed', { game: gameId, why: describe(error) });
+        this.options.logger.error('game runner failed', { game: gameId, why: errorLine(error) });
         this.onGameEnded(runner, null);
       },
     );
@@ -274,7 +275,7 @@ export class LichessBot {
       challenge: challenge.id, from: who, variant: challenge.variant.key, speed: challenge.speed, rated: challenge.rated,
       timeControl: describeTimeControl(challenge.timeControl),
     };
-    const verdict = judgeChallenge(this.options.settings, challenge, event.compat?.bot);
+    const verdict = judgeChallenge(this.options.settings, challengeRequest(challenge), event.compat?.bot);
     if (!verdict.accept) return void this.decline(challenge.id, verdict.reason, verdict.why, fields);
     if (!this.accepting) return void this.decline(challenge.id, 'later', 'shutting down', fields);
     // Taken before the request, so a flood of challenges can never overrun the concurrency.
@@ -320,7 +321,7 @@ export class LichessBot {
         await send();
         return { outcome: 'done', uncertain };
       } catch (error) {
-        const fields = { challenge: id, why: describe(error) };
+        const fields = { challenge: id, why: errorLine(error) };
         if (error instanceof LichessHttpError && !(error instanceof RateLimitedError) && error.status < 500) {
           this.options.logger.info(`${what} the challenge refused by Lichess`, fields);
           return { outcome: 'refused', uncertain };
@@ -381,11 +382,11 @@ async function checkAccountPatiently(api: LichessApi, options: LichessBotOptions
       return await checkAccount(api, options.token);
     } catch (error) {
       if (!isTransient(error)) throw error;
-      if (options.signal?.aborted) throw new LichessStartError(`stopped while waiting for Lichess (${describe(error)})`);
+      if (options.signal?.aborted) throw new LichessStartError(`stopped while waiting for Lichess (${errorLine(error)})`);
       const waitMs = backoffMs(failures, timings, options.random);
-      options.logger.warn('Lichess is not answering at start-up; trying again', { why: describe(error), inMs: Math.round(waitMs) });
+      options.logger.warn('Lichess is not answering at start-up; trying again', { why: errorLine(error), inMs: Math.round(waitMs) });
       await sleep(waitMs, options.signal);
-      if (options.signal?.aborted) throw new LichessStartError(`stopped while waiting for Lichess (${describe(error)})`);
+      if (options.signal?.aborted) throw new LichessStartError(`stopped while waiting for Lichess (${errorLine(error)})`);
     }
   }
 }
@@ -447,6 +448,11 @@ function describeTimeControl(tc: ChallengeEvent['challenge']['timeControl']): st
   return 'unlimited';
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+/** What the policy judges of a challenge. */
+function challengeRequest(challenge: Challenge): ChallengeRequest {
+  const { challenger, variant, speed, rated, timeControl } = challenge;
+  return {
+    challenger: challenger && { id: challenger.id, title: challenger.title ?? null },
+    variant: { key: variant.key }, speed, rated, timeControl,
+  };
 }

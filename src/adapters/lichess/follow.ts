@@ -4,7 +4,7 @@
 // TCP connection otherwise looks alive forever. Used for the event stream (with the 30 opens per
 // 10 minutes limit) and for each game stream (reopened at once after its first drop).
 
-import type { Logger } from '../log.ts';
+import type { Logger } from '../../log.ts';
 import { LichessHttpError, type LichessStream, RateLimitedError } from './http.ts';
 import { type LichessTimings, type WindowLimiter, backoffMs, sleep } from './timing.ts';
 

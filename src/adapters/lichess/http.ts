@@ -10,7 +10,7 @@
 
 import { Agent, request } from 'undici';
 import type { Secret } from '../../config/secret.ts';
-import type { Logger } from '../log.ts';
+import type { Logger } from '../../log.ts';
 import { ndjsonLines } from './ndjson.ts';
 import { type LichessTimings, sleep } from './timing.ts';
 
@@ -129,11 +129,11 @@ export class LichessHttp {
       const text = await readBody(route, response.body);
       if (response.statusCode !== 429) {
         const body = parseBody(text, response.headers['content-type']);
-        if (response.statusCode >= 400) throw new LichessHttpError(route, response.statusCode, describeError(body, text));
+        if (response.statusCode >= 400) throw new LichessHttpError(route, response.statusCode, describeErrorBody(body, text));
         return { status: response.statusCode, body };
       }
       const waitMs = this.onRateLimited(route, text, response.headers);
-      if (retries-- <= 0 || options.signal?.aborted) throw new RateLimitedError(route, describeError(parseBody(text, undefined), text), waitMs);
+      if (retries-- <= 0 || options.signal?.aborted) throw new RateLimitedError(route, describeErrorBody(parseBody(text, undefined), text), waitMs);
     }
   }
 
@@ -148,9 +148,9 @@ export class LichessHttp {
       const text = await readBody(route, response.body);
       if (response.statusCode === 429) {
         const waitMs = this.onRateLimited(route, text, response.headers);
-        throw new RateLimitedError(route, describeError(parseBody(text, undefined), text), waitMs);
+        throw new RateLimitedError(route, describeErrorBody(parseBody(text, undefined), text), waitMs);
       }
-      throw new LichessHttpError(route, response.statusCode, describeError(parseBody(text, response.headers['content-type']), text));
+      throw new LichessHttpError(route, response.statusCode, describeErrorBody(parseBody(text, response.headers['content-type']), text));
     }
     const body = response.body;
     const lines = (async function* () {
@@ -256,7 +256,7 @@ function parseBody(text: string, contentType: string | string[] | undefined): un
 }
 
 /** Lichess's {"error": …}, or a short description of what came instead (an HTML page on a 429). */
-function describeError(body: unknown, text: string): string {
+function describeErrorBody(body: unknown, text: string): string {
   const error = (body as { error?: unknown } | null)?.error;
   if (typeof error === 'string') return cut(error);
   if (/^\s*</.test(text)) return 'an HTML page';

@@ -1,21 +1,18 @@
-// Starting the Lichess bot from the configuration: its own worker pool (one thread per game it may
+// Starting the Lichess bot from the configuration: its own engine threads (one per game it may
 // play at once, so a game never waits behind another game or a /mate search, or more when one
 // search may take more threads), the opening book, the move chooser, and the bot itself. What
-// npm start calls when LICHESS_TOKEN is set. Pondering and helper threads are the pool's
-// background jobs: they only take workers no game's search is waiting for.
+// npm start calls when LICHESS_TOKEN is set. Pondering and helper threads are background
+// searches: they only take threads no game's search is waiting for.
 
-import { readFileSync } from 'node:fs';
+import { engineName } from '../../config/identity.ts';
 import type { Config } from '../../config/types.ts';
 import { MoveChooser } from '../../games/chooseMove.ts';
-import { WorkerPool } from '../../workers/index.ts';
-import { openConfiguredBook } from '../book/open.ts';
-import type { Logger } from '../log.ts';
+import { localEngine, openConfiguredBook } from '../../engine/index.ts';
+import type { Logger } from '../../log.ts';
 import { LichessBot } from './bot.ts';
 import type { LichessTimings } from './timing.ts';
 
-const PACKAGE = new URL('../../../package.json', import.meta.url);
-
-/** A running Lichess bot and the pool it owns. */
+/** A running Lichess bot and the engine threads it owns. */
 export interface RunningLichess {
   readonly bot: LichessBot;
   /** Settles when the bot stops following Lichess. */
@@ -35,12 +32,6 @@ export interface StartLichessOptions {
   readonly signal?: AbortSignal;
 }
 
-/** "chessbot 0.1.0". */
-export function engineName(): string {
-  const { name, version } = JSON.parse(readFileSync(PACKAGE, 'utf8')) as { name: string; version: string };
-  return `${name} ${version}`;
-}
-
 /**
  * Throws a ConfigError (a bad book) or a LichessStartError (token, scope, account, or a stop
  * signal while waiting for an unreachable Lichess).
@@ -50,9 +41,9 @@ export async function startLichess(config: Config, options: StartLichessOptions)
   if (!token) throw new TypeError('startLichess needs LICHESS_TOKEN');
   const book = openConfiguredBook(config);
   const size = Math.max(config.lichess.concurrency, config.engine.threads);
-  const pool = new WorkerPool({ size, maxQueue: config.lichess.concurrency * 2 });
+  const engine = localEngine({ threads: size, maxQueue: config.lichess.concurrency * 2 });
   const chooser = new MoveChooser({
-    run: (job, runOptions) => pool.run(job, runOptions),
+    engine,
     hashMb: config.engine.hashMb,
     book,
     moveOverheadMs: config.lichess.moveOverheadMs,
@@ -63,7 +54,7 @@ export async function startLichess(config: Config, options: StartLichessOptions)
   try {
     // Start the engine threads now: a game's first move must not wait for a thread to load the
     // engine (in bullet that wait would cost the move its search).
-    await pool.warmUp();
+    await engine.warmUp();
     bot = await LichessBot.start({
       url: config.lichess.url,
       token,
@@ -75,7 +66,7 @@ export async function startLichess(config: Config, options: StartLichessOptions)
       signal: options.signal,
     });
   } catch (error) {
-    await pool.close();
+    await engine.close();
     throw error;
   }
   return {
@@ -83,7 +74,7 @@ export async function startLichess(config: Config, options: StartLichessOptions)
     closed: bot.closed,
     async stop() {
       await bot.stop();
-      await pool.close();
+      await engine.close();
     },
   };
 }

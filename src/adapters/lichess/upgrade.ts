@@ -3,7 +3,7 @@
 // the token and the account first, so the confirmation names the account that will change.
 
 import type { Secret } from '../../config/secret.ts';
-import { silentLogger } from '../log.ts';
+import { silentLogger } from '../../log.ts';
 import { type Account, LichessApi } from './api.ts';
 import { LichessHttp, LichessHttpError } from './http.ts';
 import { DEFAULT_TIMINGS } from './timing.ts';

@@ -1,7 +1,7 @@
 // The engine's UCI output lines (engine to GUI), one function per kind of line. Pure.
 
 import type { Score, SearchInfo, SearchResult } from '../../search/play/index.ts';
-import type { MateJobProgress, MateJobResult } from '../../workers/index.ts';
+import type { MateJobProgress, MateJobResult } from '../../engine/index.ts';
 import type { UciOption } from './options.ts';
 
 /** What the engine says for "bestmove" when it has no legal move (UCI's null move). */

@@ -6,7 +6,8 @@
 
 import { createInterface } from 'node:readline';
 import { setTimeout as delay } from 'node:timers/promises';
-import { WorkerPool } from '../../workers/index.ts';
+import type { Config } from '../../config/types.ts';
+import { type LocalEngine, localEngine, openBook, openConfiguredBook } from '../../engine/index.ts';
 import { type UciEngineSetup, UciSession } from './session.ts';
 
 export interface UciIo {
@@ -23,12 +24,24 @@ export interface UciIdentity {
   readonly author: string;
 }
 
+/** The session's starting options from the config; opens the book (throws a ConfigError). */
+export function uciSetupFromConfig(config: Pick<Config, 'engine' | 'files'>): UciEngineSetup {
+  const { hashMb, threads, moveOverheadMs, book: { selection, maxPly } } = config.engine;
+  return {
+    hashMb,
+    threads,
+    moveOverheadMs,
+    book: openConfiguredBook(config),
+    openBook: (path) => openBook(path, { selection, maxPly }),
+  };
+}
+
 /**
  * A pool of one worker per search thread (UCI Threads). The session runs one search at a time, so
  * a few jobs wait at most: a search's, and the helpers of the one before still stopping.
  */
-function searchPool(threads: number): WorkerPool {
-  return new WorkerPool({ size: threads, maxQueue: 2 * threads + 2 });
+function searchPool(threads: number): LocalEngine {
+  return localEngine({ threads, maxQueue: 2 * threads + 2 });
 }
 
 /** After "quit", how long the answers still owed (a stopped search's bestmove, a readyok) may take. */
@@ -43,8 +56,8 @@ export async function runUci(io: UciIo, identity: UciIdentity, engine: UciEngine
   let pool = searchPool(engine.threads ?? 1);
   const session = new UciSession({
     ...identity,
-    engine,
-    run: (job, options) => pool.run(job, options),
+    setup: engine,
+    engine: { run: (job, options) => pool.run(job, options) },
     write: (line) => io.output.write(`${line}\n`),
     setWorkers: async (count) => {
       const old = pool;

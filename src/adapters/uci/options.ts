@@ -2,7 +2,7 @@
 // are the UCI defaults; a session started from the config announces the config's values instead.
 
 import { DEFAULT_MOVE_OVERHEAD_MS } from '../../search/play/index.ts';
-import { MAX_HASH_MB } from '../../workers/index.ts';
+import { MAX_HASH_MB } from '../../engine/index.ts';
 
 export interface SpinOption {
   readonly type: 'spin';

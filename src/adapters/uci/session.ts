@@ -33,21 +33,19 @@
 // - "quit" stops the running search, and what is owed is still printed, as Stockfish does: the
 //   stopped search's bestmove, a readyok asked for before. Nothing after "quit" is read.
 
-import { performance } from 'node:perf_hooks';
 import { FenError, STARTING_FEN, makeFen } from '../../chess/fen.ts';
 import { NO_MOVE } from '../../chess/move.ts';
 import type { Position } from '../../chess/position.ts';
+import { IllegalMoveError, playPosition } from '../../chess/replay.ts';
 import { hasLegalMoves } from '../../chess/status.ts';
 import { WHITE } from '../../chess/types.ts';
 import { parseUci } from '../../chess/uci.ts';
-import { type PolyglotBook, gamePly } from '../../search/book/index.ts';
-import { Engine, type SearchLimits, type SearchResult, TranspositionTable, planTime } from '../../search/play/index.ts';
 import {
-  IllegalMoveError, type Job, type JobProgress, type JobResult, type MateJobResult, type PlayJob, type RunOptions,
-  helperJobs, playPosition,
-} from '../../workers/index.ts';
-import { openBook } from '../book/open.ts';
-import { oneLineMessage } from '../commands/errors.ts';
+  type EngineClient, type MateJobResult, type PlayJob, SharedTable, fallbackMove, openBook, searchWithHelpers,
+} from '../../engine/index.ts';
+import { errorLine } from '../../errors.ts';
+import { type PolyglotBook, gamePly } from '../../search/book/index.ts';
+import { type SearchLimits, type SearchResult, planTime } from '../../search/play/index.ts';
 import { type GoParams, type UciCommand, parseUciCommand } from './commands.ts';
 import {
   formatBestMove, formatId, formatInfo, formatInfoString, formatMateFound, formatMateProgress, formatOption,
@@ -58,22 +56,20 @@ import {
   findOption, parseCheckValue, parseSpinValue, parseStringValue,
 } from './options.ts';
 
-/** Runs a job somewhere (WorkerPool.run, or a fake in tests). */
-export type JobRunner = <J extends Job>(job: J, options?: RunOptions<JobProgress<J>>) => Promise<JobResult<J>>;
-
 export interface UciSessionOptions {
-  readonly run: JobRunner;
+  /** Where the searches run: the session's own engine threads, one per UCI thread. */
+  readonly engine: EngineClient;
   /** Writes one output line (without its line ending). */
   readonly write: (line: string) => void;
   /** For "id name", e.g. "chessbot 0.1.0". */
   readonly name: string;
   readonly author: string;
-  /** The options' starting values (from the config); the UCI defaults where absent. */
-  readonly engine?: UciEngineSetup;
+  /** The options' starting values (from the config) and the book; the UCI defaults where absent. */
+  readonly setup?: UciEngineSetup;
   /** A number in [0, 1) for the book's weighted choice; Math.random by default. */
   readonly random?: () => number;
   /**
-   * Makes `run` use this many worker threads from now on (setoption Threads), once the jobs
+   * Makes `engine` use this many worker threads from now on (setoption Threads), once the jobs
    * already sent have ended. Without it Threads is still accepted, and the helpers' jobs simply
    * wait for a free worker.
    */
@@ -133,9 +129,8 @@ export class UciSession {
   private readonly announced: readonly UciOption[];
   private hashMb: number;
   private threads: number;
-  /** With more than one thread: the table they share, and its size. */
-  private sharedTable: SharedArrayBuffer | null = null;
-  private sharedTableMb = 0;
+  /** With more than one thread: the table they share. */
+  private readonly sharedTable = new SharedTable();
   private moveOverheadMs: number;
   private ownBook = OWN_BOOK_OPTION.default;
   private book: PolyglotBook | null;
@@ -155,12 +150,10 @@ export class UciSession {
   private closed = false;
   /** quit came: no more input is taken; what is owed is still answered until close(). */
   private quitting = false;
-  /** For a last-resort move when a job fails. */
-  private fallbackEngine: Engine | undefined;
 
   constructor(options: UciSessionOptions) {
     this.options = options;
-    const engine = options.engine ?? {};
+    const engine = options.setup ?? {};
     this.hashMb = engine.hashMb ?? HASH_OPTION.default;
     this.threads = engine.threads ?? THREADS_OPTION.default;
     this.moveOverheadMs = engine.moveOverheadMs ?? MOVE_OVERHEAD_OPTION.default;
@@ -270,9 +263,9 @@ export class UciSession {
       this.newGamePending = false;
       this.enqueue(async () => {
         try {
-          await this.options.run(job);
+          await this.options.engine.run(job);
         } catch (error) {
-          this.say(`error: preparing the engine failed: ${oneLineMessage(error)}`);
+          this.say(`error: preparing the engine failed: ${errorLine(error)}`);
         }
         this.write('readyok');
       });
@@ -321,12 +314,7 @@ export class UciSession {
    * one thread, whose worker keeps a table of its own.
    */
   private tableForJobs(): SharedArrayBuffer | null {
-    if (this.threads === 1) return null;
-    if (this.sharedTable === null || this.sharedTableMb !== this.hashMb) {
-      this.sharedTable = TranspositionTable.sharedBuffer(this.hashMb);
-      this.sharedTableMb = this.hashMb;
-    }
-    return this.sharedTable;
+    return this.threads === 1 ? null : this.sharedTable.at(this.hashMb);
   }
 
   /** Book File: opens the book now, so a bad file is reported at once; "" means no book. */
@@ -339,7 +327,7 @@ export class UciSession {
       this.book = this.openBook(path);
     } catch (error) {
       const kept = this.book ? `the book stays ${this.book.source}` : 'no book';
-      return this.say(`error: setoption: Book File: ${oneLineMessage(error)}; ${kept}`);
+      return this.say(`error: setoption: Book File: ${errorLine(error)}; ${kept}`);
     }
     this.say(`Book File: ${this.book.source} (${this.book.entryCount} entries)`);
   }
@@ -395,8 +383,8 @@ export class UciSession {
       line = await this.think(search);
     } catch (error) {
       if (this.closed) return;
-      this.say(`error: the search failed: ${oneLineMessage(error)}`);
-      line = formatBestMove(this.lastResortMove(search.game.position));
+      this.say(`error: the search failed: ${errorLine(error)}`);
+      line = formatBestMove(fallbackMove(search.game.position));
     }
     this.answer(search, line);
   }
@@ -467,7 +455,7 @@ export class UciSession {
     search.controller = controller;
     // The go's time (movetime, or a share of the clock) bounds the proof; otherwise only stop does.
     const budget = planTime(search.limits);
-    return this.options.run(
+    return this.options.engine.run(
       {
         kind: 'mate', fen: makeFen(search.game.position), maxMoves, mode: 'all',
         ...(search.params.nodes !== undefined ? { maxNodes: search.params.nodes } : {}),
@@ -495,32 +483,24 @@ export class UciSession {
     const controller = new AbortController();
     search.controller = controller;
     const table = this.tableForJobs();
-    const threads = table ? { table, nodeCounts: new SharedArrayBuffer(4 * this.threads) } : {};
     const job: PlayJob = {
-      kind: 'play', fen: game.fen, moves: [...game.moves], limits, hashMb: this.hashMb, newGame: this.newGamePending, ...threads,
+      kind: 'play', fen: game.fen, moves: [...game.moves], limits, hashMb: this.hashMb, newGame: this.newGamePending, ...(table ? { table } : {}),
     };
     this.engineHashMb = this.hashMb;
     this.engineTable = table;
     this.newGamePending = false;
-    const main = this.options.run(job, {
-      // A search already stopped must still run its quick search: an aborted signal would refuse it.
+    return searchWithHelpers(this.options.engine, job, {
+      // A search already stopped must still run its quick search (an aborted signal would refuse
+      // it), and alone.
       ...(search.stopRequested ? {} : { signal: controller.signal }),
+      threads: table === null || search.stopRequested ? 1 : this.threads,
+      // The session's threads are its own: a helper waits for one rather than being turned away.
+      helpersInBackground: false,
       onProgress: (info) => {
         search.lastInfoNodes = info.nodes;
         this.progress(search, formatInfo(info));
       },
     });
-    if (table === null || search.stopRequested) return main;
-    const helpers = this.startHelpers(job);
-    return main.finally(() => helpers.abort());
-  }
-
-  /** Lazy SMP (helperJobs); the helpers post their node counts in the main job's nodeCounts, for its reports. */
-  private startHelpers(main: PlayJob): AbortController {
-    const helpers = new AbortController();
-    // A helper's end (stopped, or failed) changes nothing: the main search answers.
-    for (const job of helperJobs(main, this.threads)) this.options.run(job, { signal: helpers.signal }).catch(() => {});
-    return helpers;
   }
 
   /** The search limits of a go, for the side to move in `position`. */
@@ -544,16 +524,6 @@ export class UciSession {
     return limits;
   }
 
-  /** A legal move found in this thread when the job failed (a crashed worker): depth 1, or none. */
-  private lastResortMove(position: Position): string | null {
-    try {
-      this.fallbackEngine ??= new Engine(1);
-      return this.fallbackEngine.search(position, { depth: 1 }, { now: () => performance.now() }).bestMove;
-    } catch {
-      return null;
-    }
-  }
-
   // ---- output ----
 
   /** An info line of a search that has not answered yet. */
@@ -571,7 +541,7 @@ export class UciSession {
 
   private enqueue(task: () => Promise<void>): void {
     this.tail = this.tail.then(task).catch((error: unknown) => {
-      this.say(`error: ${oneLineMessage(error)}`);
+      this.say(`error: ${errorLine(error)}`);
     });
   }
 }

@@ -11,7 +11,7 @@ import {
   runBench,
 } from '../../../src/adapters/cli/bench.ts';
 import { BENCH_POSITIONS } from '../../../src/adapters/cli/benchPositions.ts';
-import { UsageError } from '../../../src/adapters/commands/errors.ts';
+import { UsageError } from '../../../src/errors.ts';
 import { parseFen } from '../../../src/chess/fen.ts';
 
 const BIN = join(import.meta.dirname, '..', '..', '..', 'bin', 'chessbot.js');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CliCommand } from '../../../src/adapters/cli/command.ts';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, runCli } from '../../../src/adapters/cli/main.ts';
-import { UsageError } from '../../../src/adapters/commands/errors.ts';
+import { UsageError } from '../../../src/errors.ts';
 
 // A command table of our own, so these tests pin the dispatcher, not any real command.
 const greet: CliCommand = {

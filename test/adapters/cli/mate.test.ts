@@ -6,10 +6,10 @@ import {
   EXIT_BAD_INPUT, EXIT_MATE, EXIT_NO_MATE, EXIT_STOPPED, createMateCommand, formatJson, parseMateArguments,
 } from '../../../src/adapters/cli/mate.ts';
 import { runCli } from '../../../src/adapters/cli/main.ts';
-import { UsageError } from '../../../src/adapters/commands/errors.ts';
-import { inlineMateRunner } from '../../../src/adapters/commands/inlineMateRunner.ts';
-import { mateCommand as consoleMateCommand } from '../../../src/adapters/commands/mate.ts';
-import type { MateOutcome } from '../../../src/adapters/commands/mateText.ts';
+import { UsageError } from '../../../src/errors.ts';
+import { mateCommand as consoleMateCommand } from '../../../src/adapters/console/mateCommand.ts';
+import { InlineEngine } from '../../../src/engine/index.ts';
+import type { MateOutcome } from '../../../src/mate/answer.ts';
 import type { MateReport } from '../../../src/search/mate/index.ts';
 import { runConsole } from '../../../src/adapters/console/console.ts';
 import { ConfigError } from '../../../src/config/errors.ts';
@@ -24,12 +24,12 @@ const JSON_KEYS = ['result', 'mateIn', 'keys', 'line', 'nodes', 'ms', 'proven'];
 /** Times differ from run to run; everything else must not. */
 const withoutTimes = (text: string) => text.replace(/\d+\.\d\d s/g, 'T s');
 
-const runner = inlineMateRunner();
+const engine = new InlineEngine();
 
 async function cli(argv: string[], maxN: () => number = () => 10) {
   let stdout = '';
   let stderr = '';
-  const command = createMateCommand({ maxN, runner: () => runner });
+  const command = createMateCommand({ maxN, engine: () => engine });
   const status = await runCli(
     ['mate', ...argv],
     { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) } },
@@ -42,7 +42,7 @@ describe('parseMateArguments', () => {
   it('reads the FEN (quoted or spread), n and the options in any order', () => {
     const request = parseMateArguments(['--json', ...KNIGHT_PROMOTION.split(' '), '3', '--tree', '--timeout', '2.5', '--checks'], 10);
     expect(request).toMatchObject({ json: true, tree: true, timeoutSeconds: 2.5 });
-    expect(request.problem.job).toEqual({ fen: KNIGHT_PROMOTION, n: 3, mode: 'checks' });
+    expect(request.problem.job).toEqual({ kind: 'mate', fen: KNIGHT_PROMOTION, maxMoves: 3, mode: 'checks' });
     expect(parseMateArguments([KNIGHT_PROMOTION, '--timeout=7', '3'], 10)).toMatchObject({
       json: false, tree: false, timeoutSeconds: 7, problem: { job: { mode: 'all' } },
     });
@@ -146,7 +146,7 @@ describe('chessbot mate (in process)', () => {
     output.on('data', (chunk) => chunks.push(String(chunk)));
     const done = runConsole({
       input, output, errorOutput: new PassThrough(), interactive: false,
-      commands: [consoleMateCommand({ runner, maxN: 10, timeoutSeconds: null })],
+      commands: [consoleMateCommand({ engine, maxN: 10, timeoutSeconds: null })],
     });
     input.end(`/mate "${KNIGHT_PROMOTION}" 3\n`);
     await done;
@@ -156,7 +156,7 @@ describe('chessbot mate (in process)', () => {
 
 describe('formatJson', () => {
   const base: MateOutcome = {
-    n: 3, mode: 'all', ms: 12.4, stoppedBy: null, timeoutSeconds: null,
+    maxMoves: 3, mode: 'all', ms: 12.4, stoppedBy: null, timeoutSeconds: null,
     report: {
       status: 'mate', mateIn: 2, keys: ['e1e4'], keysSan: ['Qe4+'], keysComplete: true, line: ['Qe4+', 'Kd2', 'Rd5#'],
       lineUci: [], lineComplete: true, nodes: 309, provenDepth: 1,

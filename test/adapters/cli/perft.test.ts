@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parsePerftArguments, runPerft } from '../../../src/adapters/cli/perft.ts';
-import { UsageError } from '../../../src/adapters/commands/errors.ts';
+import { UsageError } from '../../../src/errors.ts';
 import { STARTING_FEN } from '../../../src/chess/fen.ts';
 
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';

@@ -1,9 +1,9 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { Command } from '../../../src/adapters/commands/command.ts';
-import { inlineMateRunner } from '../../../src/adapters/commands/inlineMateRunner.ts';
-import { mateCommand } from '../../../src/adapters/commands/mate.ts';
+import type { Command } from '../../../src/adapters/console/command.ts';
+import { mateCommand } from '../../../src/adapters/console/mateCommand.ts';
 import { PROMPT, runConsole } from '../../../src/adapters/console/console.ts';
+import { InlineEngine } from '../../../src/engine/index.ts';
 
 /** Runs the console over in-memory streams with `input` as everything typed. */
 async function session(input: string, options: { interactive?: boolean; commands?: Command[] } = {}) {
@@ -99,7 +99,7 @@ describe('runConsole', () => {
   });
 
   it('solves /mate: the board, progress per n, then the answer; bad input on the error stream', async () => {
-    const mate = mateCommand({ runner: inlineMateRunner(), maxN: 5, timeoutSeconds: 30 });
+    const mate = mateCommand({ engine: new InlineEngine(), maxN: 5, timeoutSeconds: 30 });
     const { out, err } = await session(
       '/mate "8/2P1P1P1/3PkP2/8/4K3/8/8/8 w - - 0 1" 3\n/mate 8/8/8/8/8/8/8/k1K5 w - - 0 1 9\n',
       { commands: [mate] },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkMateFields } from '../../../src/adapters/commands/mate.ts';
-import type { MateOutcome } from '../../../src/adapters/commands/mateText.ts';
+import { checkMateFields } from '../../../src/mate/request.ts';
+import type { MateOutcome } from '../../../src/mate/answer.ts';
 import { ExpiringLruCache, isCacheable, mateAnswerKey } from '../../../src/adapters/discord/cache.ts';
 import type { MateReport } from '../../../src/search/mate/index.ts';
 
@@ -61,7 +61,7 @@ describe('isCacheable', () => {
     nodes: 10, provenDepth: 1, ...fields,
   });
   const outcome = (fields: Partial<MateReport>, stoppedBy: MateOutcome['stoppedBy'] = null): MateOutcome => ({
-    n: 3, mode: 'all', report: report(fields), ms: 5, stoppedBy, timeoutSeconds: 60,
+    maxMoves: 3, mode: 'all', report: report(fields), ms: 5, stoppedBy, timeoutSeconds: 60,
   });
 
   it('keeps complete answers: a mate with every key, or a proof of no mate', () => {

@@ -2,14 +2,13 @@
 // worker pool, and a DiscordBot logged in to the fake, with its log kept in memory.
 
 import { Writable } from 'node:stream';
-import { poolMateRunner } from '../../../src/adapters/commands/poolMateRunner.ts';
 import { DiscordBot, type DiscordBotOptions } from '../../../src/adapters/discord/bot.ts';
-import { streamLogger } from '../../../src/adapters/log.ts';
+import { streamLogger } from '../../../src/log.ts';
 import { Secret } from '../../../src/config/secret.ts';
 import { WorkerPool } from '../../../src/workers/index.ts';
 import { type FakeUser, FakeDiscord, type InteractionHandle } from '../../support/fakeDiscord/index.ts';
 
-// Problems with known answers (as in test/adapters/commands/mate.test.ts).
+// Problems with known answers (as in test/mate/answer.test.ts).
 export const MATE_IN_1 = '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1'; // Ra8#
 export const KNIGHT_PROMOTION = 'b7/PP6/8/8/7K/6B1/6N1/4R1bk w - - 0 1'; // #3, key bxa8=N; no mate in 2
 export const BLACK_MATES = '2q5/4B2p/7n/4p1pk/P2n1b2/R3P2P/2r3P1/1Q3R1K b - - 0 1'; // #3 for black, key Qxh3+
@@ -69,7 +68,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       ...options.clientOptions,
       rest: { ...fake.clientOptions().rest, ...options.clientOptions?.rest },
     },
-    mate: { runner: poolMateRunner(pool), maxN: 10, timeoutSeconds: 60, ...options.mate },
+    mate: { engine: pool, maxN: 10, timeoutSeconds: 60, ...options.mate },
   });
   return {
     fake,

@@ -3,9 +3,9 @@
 // says so in their replies, turns new requests away and logs out.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MateRunner } from '../../../src/adapters/commands/mate.ts';
 import { SHUTTING_DOWN_TEXT } from '../../../src/adapters/discord/mateRequest.ts';
 import type { MateReport } from '../../../src/search/mate/index.ts';
+import { mateEngine } from '../../support/fakeEngine.ts';
 import { CallbackType, EPHEMERAL, type InteractionHandle } from '../../support/fakeDiscord/index.ts';
 import { HEAVY, type Harness, KNIGHT_PROMOTION, MATE_IN_1, PNG_MAGIC, finalEdit, newUser, startHarness } from './harness.ts';
 
@@ -115,7 +115,7 @@ describe('shutdown', () => {
   let h: Harness;
   // A search that takes half a second to stop, as a busy worker might: long enough to see how
   // the bot treats a request that arrives while it is shutting down.
-  const slowToStop: MateRunner = (_job, options = {}) =>
+  const slowToStop = mateEngine((_job, options) =>
     new Promise<MateReport>((resolve) => {
       options.signal?.addEventListener('abort', () =>
         setTimeout(
@@ -127,10 +127,10 @@ describe('shutdown', () => {
           500,
         ),
       );
-    });
+    }));
 
   beforeAll(async () => {
-    h = await startHarness({ mate: { runner: slowToStop, timeoutSeconds: 60 } });
+    h = await startHarness({ mate: { engine: slowToStop, timeoutSeconds: 60 } });
   });
 
   afterAll(async () => {

@@ -6,9 +6,10 @@
 // (one fixed sentence in public, the details in the log).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inlineMateRunner } from '../../../src/adapters/commands/inlineMateRunner.ts';
-import { type MateRunner, mateCommand } from '../../../src/adapters/commands/mate.ts';
-import { CommandRegistry } from '../../../src/adapters/commands/registry.ts';
+import { mateCommand } from '../../../src/adapters/console/mateCommand.ts';
+import { InlineEngine } from '../../../src/engine/index.ts';
+import { mateEngine } from '../../support/fakeEngine.ts';
+import { CommandRegistry } from '../../../src/adapters/console/registry.ts';
 import { NO_LONGER_RUNNING_TEXT } from '../../../src/adapters/discord/cancel.ts';
 import { SEARCH_FAILED_TEXT, SHUTTING_DOWN_TEXT } from '../../../src/adapters/discord/mateRequest.ts';
 import {
@@ -33,7 +34,7 @@ afterAll(async () => {
 
 /** What the local console answers to the same line (its registry and the shared /mate command). */
 async function consoleSays(line: string): Promise<{ kind: string; text: string }> {
-  const registry = new CommandRegistry().add(mateCommand({ runner: inlineMateRunner(), maxN: 10, timeoutSeconds: 60 }));
+  const registry = new CommandRegistry().add(mateCommand({ engine: new InlineEngine(), maxN: 10, timeoutSeconds: 60 }));
   const reply = await registry.dispatch(line);
   if (!reply) throw new Error('no reply');
   return reply;
@@ -408,17 +409,17 @@ describe('faults', () => {
 describe('a search that fails on our side', () => {
   let f: Harness;
   // Each n fails its own way, as the worker pool can.
-  const failing: MateRunner = async (job) => {
-    if (job.n === 1) {
+  const failing = mateEngine(async (job) => {
+    if (job.maxMoves === 1) {
       throw new SearchJobError({ name: 'RangeError', message: 'index 4096 out of range in /srv/chessbot/src/search/tt.ts', stack: 'RangeError: …\n    at probe' });
     }
-    if (job.n === 2) throw new WorkerCrashedError('exit code 134 (out of memory)');
-    if (job.n === 3) throw new PoolBusyError(8);
+    if (job.maxMoves === 2) throw new WorkerCrashedError('exit code 134 (out of memory)');
+    if (job.maxMoves === 3) throw new PoolBusyError(8);
     throw new PoolClosedError();
-  };
+  });
 
   beforeAll(async () => {
-    f = await startHarness({ mate: { runner: failing }, poolSize: 1 });
+    f = await startHarness({ mate: { engine: failing }, poolSize: 1 });
   });
 
   afterAll(async () => {

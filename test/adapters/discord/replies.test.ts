@@ -1,8 +1,8 @@
 import { DiscordAPIError } from 'discord.js';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { describeError, isReplyGone, maskRoute } from '../../../src/adapters/discord/errors.ts';
-import { streamLogger } from '../../../src/adapters/log.ts';
+import { describeDiscordError, isReplyGone, maskRoute } from '../../../src/adapters/discord/errors.ts';
+import { streamLogger } from '../../../src/log.ts';
 import {
   MAX_CONTENT_LENGTH, busyText, cancelButtonId, formatWait, literalText, plainMessage, privateReply, progressMessage, requestIdOfCancel,
 } from '../../../src/adapters/discord/replies.ts';
@@ -77,7 +77,7 @@ describe('errors', () => {
   });
 
   it('describes an API error without the interaction token', () => {
-    const text = describeError(apiError(50027, 401));
+    const text = describeDiscordError(apiError(50027, 401));
     expect(text).toBe('Discord answered 401 code 50027 to PATCH /webhooks/300000000000000001/:token/messages/@original: Invalid Webhook Token');
     expect(text).not.toContain(TOKEN);
     expect(maskRoute(`/interactions/123/${TOKEN}/callback`)).toBe('/interactions/123/:token/callback');

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { StreamFollower } from '../../../src/adapters/lichess/follow.ts';
 import { type LichessStream, LichessNetworkError } from '../../../src/adapters/lichess/http.ts';
-import type { LogFields, Logger } from '../../../src/adapters/log.ts';
+import type { LogFields, Logger } from '../../../src/log.ts';
 
 const TIMINGS = { streamIdleMs: 10_000, backoffBaseMs: 20, backoffMaxMs: 200 };
 

@@ -4,7 +4,7 @@
 import type { LichessBot } from '../../../src/adapters/lichess/bot.ts';
 import { LichessBot as Bot } from '../../../src/adapters/lichess/bot.ts';
 import type { LichessTimings } from '../../../src/adapters/lichess/timing.ts';
-import { type Logger, type LogFields } from '../../../src/adapters/log.ts';
+import { type Logger, type LogFields } from '../../../src/log.ts';
 import { fileConfigSchema } from '../../../src/config/schema.ts';
 import { Secret } from '../../../src/config/secret.ts';
 import type { LichessSettings } from '../../../src/config/types.ts';
@@ -49,7 +49,7 @@ export async function startTestBot(
   const logger: Logger = { error: write('error'), warn: write('warn'), info: write('info'), debug: write('debug') };
   const pool = new WorkerPool({ size: options.poolSize ?? 2 });
   const chooser = new MoveChooser({
-    run: (job, o) => pool.run(job, o),
+    engine: pool,
     hashMb: 8,
     book: null,
     moveOverheadMs: 100,

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LichessHttp, LichessHttpError, LichessNetworkError, RateLimitedError, rateLimitWaitMs } from '../../../src/adapters/lichess/http.ts';
 import { DEFAULT_TIMINGS } from '../../../src/adapters/lichess/timing.ts';
-import { silentLogger, type Logger } from '../../../src/adapters/log.ts';
+import { silentLogger, type Logger } from '../../../src/log.ts';
 import { Secret } from '../../../src/config/secret.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;

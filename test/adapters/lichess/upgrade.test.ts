@@ -5,6 +5,7 @@
 import { rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLichessUpgradeCommand } from '../../../src/adapters/cli/lichessUpgrade.ts';
+import { upgradeToBot } from '../../../src/adapters/lichess/upgrade.ts';
 import { loadConfig } from '../../../src/config/load.ts';
 import { FakeLichess } from '../../support/fakeLichess/index.ts';
 import { makeAppDirectory } from '../../support/appDirectory.ts';
@@ -29,6 +30,7 @@ async function run(token: string | null, args: string[], answer: string | null) 
   const command = createLichessUpgradeCommand({
     config: () => loadConfig({ env: { ...(token ? { LICHESS_TOKEN: token } : {}), LICHESS_URL: fake.url }, cwd: dir }),
     ask: answer === null ? null : async (question) => (asked.push(question), answer),
+    upgrade: upgradeToBot,
   });
   let stdout = '';
   let stderr = '';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STARTING_FEN } from '../../../src/chess/fen.ts';
 import { NO_MOVE } from '../../../src/chess/move.ts';
 import { parseUci } from '../../../src/chess/uci.ts';
-import { playPosition } from '../../../src/workers/index.ts';
+import { playPosition } from '../../../src/chess/replay.ts';
 import { keyOf, writeBook } from '../../support/polyglotBook.ts';
 
 const BIN = join(import.meta.dirname, '..', '..', '..', 'bin', 'chessbot.js');

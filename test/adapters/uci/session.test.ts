@@ -4,9 +4,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { STARTING_FEN } from '../../../src/chess/fen.ts';
-import {
-  type JobRunner, MATE_FALLBACK_MOVETIME_MS, UciSession, type UciSessionOptions,
-} from '../../../src/adapters/uci/session.ts';
+import { MATE_FALLBACK_MOVETIME_MS, UciSession, type UciSessionOptions } from '../../../src/adapters/uci/session.ts';
+import type { EngineClient } from '../../../src/engine/index.ts';
 import { BookError, PolyglotBook } from '../../../src/search/book/index.ts';
 import type { SearchInfo, SearchResult } from '../../../src/search/play/index.ts';
 import type { Job, MateJobResult } from '../../../src/workers/index.ts';
@@ -35,8 +34,8 @@ function setup(extra: Partial<UciSessionOptions> = {}) {
         resolve,
         reject,
       });
-    })) as JobRunner;
-  const session = new UciSession({ run, write: (line) => lines.push(line), name: 'chessbot 9.9.9', author: 'us', ...extra });
+    })) as EngineClient['run'];
+  const session = new UciSession({ engine: { run }, write: (line) => lines.push(line), name: 'chessbot 9.9.9', author: 'us', ...extra });
   let seen = 0;
   /** What was printed since the last call of send or answer. */
   const unseen = (): string[] => {
@@ -436,11 +435,11 @@ describe('UciSession: opening book', () => {
     return new PolyglotBook(START_BOOK, path, settings);
   };
   const withBook = (random = () => 0, settings = {}) =>
-    setup({ engine: { openBook: (path) => openBook(path, settings) }, random });
+    setup({ setup: { openBook: (path) => openBook(path, settings) }, random });
 
   it('announces the starting values it was given (from the config) as the defaults, and uses them', async () => {
     const book = openBook('/books/start.bin', { selection: 'best' });
-    const { send, calls, answer } = setup({ engine: { hashMb: 128, moveOverheadMs: 250, book } });
+    const { send, calls, answer } = setup({ setup: { hashMb: 128, moveOverheadMs: 250, book } });
     expect((await send('uci')).filter((line) => line.startsWith('option'))).toEqual([
       'option name Threads type spin default 1 min 1 max 32',
       'option name Hash type spin default 128 min 1 max 1024',
@@ -650,7 +649,7 @@ describe('UciSession: threads (lazy SMP)', () => {
   });
 
   it('starts with the config\'s Threads, announced as the default, and helps its first search with them', async () => {
-    const { send, calls, answer } = setup({ engine: { threads: 2 }, setWorkers: async () => {} });
+    const { send, calls, answer } = setup({ setup: { threads: 2 }, setWorkers: async () => {} });
     expect((await send('uci')).filter((line) => line.startsWith('option name Threads'))).toEqual([
       'option name Threads type spin default 2 min 1 max 32',
     ]);

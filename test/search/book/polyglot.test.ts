@@ -8,7 +8,7 @@ import { hashToHex } from '../../../src/chess/zobrist.ts';
 import {
   BookError, MAX_BOOK_BYTES, PolyglotBook, bookSizeProblem, chooseBookMove, decodePolyglotMove, gamePly,
 } from '../../../src/search/book/index.ts';
-import { playPosition } from '../../../src/workers/index.ts';
+import { playPosition } from '../../../src/chess/replay.ts';
 import { type TestEntry, bookBytes, keyOf, polyglotMove } from '../../support/polyglotBook.ts';
 import { mulberry32 } from '../../support/random.ts';
 

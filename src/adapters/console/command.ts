@@ -1,0 +1,27 @@
+// A command a person types at the local console: data that describes it for /help, and a
+// function from its argument words to the reply text.
+
+/** What a front end offers a running command besides its words. */
+export interface CommandContext {
+  /**
+   * Shows interim text while the command works (a board, a progress line), before its reply.
+   * Absent when the front end has nowhere to show it.
+   */
+  readonly progress?: (text: string) => void;
+  /** Aborted when the person cancels the command. */
+  readonly signal?: AbortSignal;
+}
+
+export interface Command {
+  /** The name typed after the slash, e.g. "mate" for /mate. Lower case, no spaces. */
+  readonly name: string;
+  /** How to call it, as shown by /help, e.g. "/mate <fen> <n> [checks]". */
+  readonly usage: string;
+  /** What it does, in a few words for /help. */
+  readonly summary: string;
+  /**
+   * Runs the command on the words that followed its name and resolves to the reply.
+   * Bad input is reported by throwing a UsageError whose message is shown as is.
+   */
+  run(args: readonly string[], context?: CommandContext): Promise<string>;
+}

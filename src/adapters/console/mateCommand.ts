@@ -1,0 +1,29 @@
+// The console's /mate <fen> <n> [checks]: the /mate use case (src/mate) behind a typed command.
+// With a progress sink it first shows the board and then one line per iteration, exactly as
+// `chessbot mate` prints them; the reply is the answer.
+
+import type { EngineClient } from '../../engine/index.ts';
+import { CHECKS_WORD, type MateSettings, formatBoard, formatMateAnswer, parseMateWords, searchMate } from '../../mate/index.ts';
+import type { Command, CommandContext } from './command.ts';
+
+export interface MateCommandOptions extends MateSettings {
+  /** Where the searches run (the worker threads, so the console stays responsive). */
+  readonly engine: EngineClient;
+}
+
+export function mateCommand(options: MateCommandOptions): Command {
+  const { engine, maxN, timeoutSeconds } = options;
+  return {
+    name: 'mate',
+    usage: `/mate <fen> <n> [${CHECKS_WORD}]`,
+    summary: `find the shortest forced mate in at most n moves (n up to ${maxN})`,
+    async run(args, context: CommandContext = {}) {
+      const { job, position } = parseMateWords(args, maxN);
+      const { progress, signal } = context;
+      progress?.(`${formatBoard(position, job.maxMoves, job.mode)}\n`);
+      const outcome = await searchMate(engine, job, { signal, timeoutSeconds, onProgress: progress });
+      progress?.('');
+      return formatMateAnswer(outcome, position);
+    },
+  };
+}

@@ -1,0 +1,50 @@
+// What `chessbot` runs (bin/chessbot.js): the command line's commands, each wired to what it
+// needs: the configuration from the program's directory, the engine in this thread for `mate`,
+// the UCI adapter for `uci`, the Lichess adapter for `lichess-upgrade`.
+
+import { benchCommand } from './adapters/cli/bench.ts';
+import type { CliCommand } from './adapters/cli/command.ts';
+import { askAtTerminal, createLichessUpgradeCommand } from './adapters/cli/lichessUpgrade.ts';
+import { processOutput, runCli } from './adapters/cli/main.ts';
+import { createMateCommand } from './adapters/cli/mate.ts';
+import { perftCommand } from './adapters/cli/perft.ts';
+import { createUciCommand } from './adapters/cli/uci.ts';
+import { upgradeToBot } from './adapters/lichess/upgrade.ts';
+import { runUci, uciSetupFromConfig } from './adapters/uci/loop.ts';
+import { PROGRAM_DIRECTORY, engineName } from './config/identity.ts';
+import { loadConfig } from './config/load.ts';
+import { InlineEngine } from './engine/index.ts';
+
+const config = () => loadConfig({ cwd: PROGRAM_DIRECTORY });
+
+const mateCommand = createMateCommand({
+  maxN: () => config().mate.maxN,
+  // In this thread: one search, nothing else to serve. The solver's table is allocated here,
+  // before the clock starts.
+  engine: () => {
+    const engine = new InlineEngine();
+    engine.prepareMate();
+    return engine;
+  },
+});
+
+const uciCommand = createUciCommand({
+  prepare: () => {
+    const setup = uciSetupFromConfig(config());
+    return (streams) => runUci(streams, { name: engineName(), author: 'the chessbot authors' }, setup);
+  },
+});
+
+const lichessUpgradeCommand = createLichessUpgradeCommand({
+  config,
+  ask: process.stdin.isTTY ? askAtTerminal : null,
+  upgrade: upgradeToBot,
+});
+
+/** In the order `chessbot --help` lists them. */
+export const CLI_COMMANDS: readonly CliCommand[] = [mateCommand, perftCommand, uciCommand, benchCommand, lichessUpgradeCommand];
+
+/** Runs the command line `argv` (without "node" and the script) and resolves to the exit status. */
+export function runCommandLine(argv: readonly string[]): Promise<number> {
+  return runCli(argv, processOutput, CLI_COMMANDS);
+}

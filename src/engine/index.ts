@@ -1,0 +1,19 @@
+// The engine client's public face: everything above it (games, /mate, the adapters) submits
+// searches through an EngineClient and imports the jobs, results and errors from here.
+
+export type { EngineClient, SearchOptions } from './client.ts';
+export { type LocalEngine, type LocalEngineOptions, localEngine } from './local.ts';
+export { InlineEngine } from './inline.ts';
+export { SharedTable } from './sharedTable.ts';
+export { type PlaySearchOptions, searchWithHelpers } from './playSearch.ts';
+export { type RaceOutcome, raceTimeout } from './clockRace.ts';
+export { fallbackMove } from './fallback.ts';
+export { openBook, openConfiguredBook } from './book.ts';
+export {
+  AbortError, DEFAULT_MAX_QUEUE, MAX_HASH_MB, PoolBusyError, PoolClosedError, SearchJobError, WorkerCrashedError,
+  WorkerUnresponsiveError,
+} from '../workers/index.ts';
+export type {
+  Job, JobKind, JobProgress, JobResult, MateJob, MateJobProgress, MateJobResult, PlayJob, PlaySetupJob, PlaySetupResult,
+  PoolStats,
+} from '../workers/index.ts';

@@ -1,0 +1,47 @@
+// Reading common arguments out of typed words, shared by the command line and the chat
+// commands so that "perft" and "/mate" accept a position the same way.
+
+import { STARTING_FEN } from '../chess/fen.ts';
+import { UsageError } from '../errors.ts';
+
+/** The word that names the initial position, as in UCI's "position startpos". */
+export const STARTPOS = 'startpos';
+
+/**
+ * The FEN typed as one quoted word or spread over several ("rnbqkbnr/... w KQkq - 0 1"), or
+ * "startpos". Validation is parseFen's job; this only rejects what would be misread.
+ */
+export function fenFromWords(words: readonly string[]): string {
+  if (words.length === 0) throw new UsageError('missing FEN (or "startpos")');
+  if (words.length === 1 && words[0] === STARTPOS) return STARTING_FEN;
+  // Spread over words, a FEN with a halfmove clock but no fullmove number is ambiguous: the
+  // next word (read as the depth or n) may have been meant as the fullmove number instead.
+  if (words.length === 5 && /^\d+$/.test(words[4]!)) {
+    throw new UsageError(
+      `the FEN stops after its halfmove clock, so it is unclear whether the next number is its fullmove ` +
+        `number; give all six FEN fields or quote the FEN`,
+    );
+  }
+  return words.join(' ');
+}
+
+/**
+ * The FEN given as one text field (a Discord string option): its fields separated by any run of
+ * whitespace, or "startpos". Unlike words typed on a line, n comes in a field of its own, so a
+ * FEN without move numbers is not ambiguous here.
+ */
+export function fenFromText(text: string): string {
+  const fields = text.trim().split(/\s+/).filter((field) => field !== '');
+  if (fields.length === 0) throw new UsageError('missing FEN (or "startpos")');
+  return fields.length === 1 && fields[0] === STARTPOS ? STARTING_FEN : fields.join(' ');
+}
+
+/** A whole number written in decimal digits, within [min, max], or a UsageError naming it. */
+export function parseIntegerArgument(text: string | undefined, name: string, min: number, max: number): number {
+  const value = text !== undefined && /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!(value >= min && value <= max)) {
+    const got = text === undefined ? 'nothing' : JSON.stringify(text);
+    throw new UsageError(`${name} must be an integer from ${min} to ${max}, got ${got}`);
+  }
+  return value;
+}

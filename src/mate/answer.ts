@@ -1,0 +1,211 @@
+// The words of a mate answer, written once for every front end: the command line, the console
+// and Discord all print a problem, its progress lines and its solution with these functions.
+
+import type { Position } from '../chess/position.ts';
+import { COLOR_NAMES, type Color, EMPTY, FILE_NAMES, pieceLetter, squareAt } from '../chess/types.ts';
+import type { MateMode, MateProgress, MateReport, ReportNode } from '../search/mate/index.ts';
+
+/** Where the move numbers of a line start: the side to move and the FEN's fullmove number. */
+export interface MoveNumbering {
+  readonly turn: Color;
+  readonly fullmoves: number;
+}
+
+/** A finished (or stopped) search, as every front end reports it. */
+export interface MateOutcome {
+  /** The n that was asked for. */
+  readonly maxMoves: number;
+  readonly mode: MateMode;
+  readonly report: MateReport;
+  /** Wall time of the whole request, in milliseconds. */
+  readonly ms: number;
+  /**
+   * Why an unfinished search ended: its time limit, a cancellation by the person who asked, or
+   * the program shutting down; null when it finished.
+   */
+  readonly stoppedBy: 'timeout' | 'cancel' | 'shutdown' | null;
+  /** The time limit the search had, in seconds (null: none); named when it ran out. */
+  readonly timeoutSeconds: number | null;
+}
+
+// The mark problemists put after a key move.
+const KEY_MARK = '!';
+// Each level of the solution tree (a defence and the attacker's answer) is indented this much.
+const TREE_INDENT = '    ';
+
+/** 1234567 → "1,234,567". */
+export function formatCount(count: number): string {
+  return count.toLocaleString('en-US');
+}
+
+/** Milliseconds → "0.46 s". */
+export function formatSeconds(ms: number): string {
+  return `${(ms / 1000).toFixed(2)} s`;
+}
+
+/** " (checks only)" in checks mode, "" otherwise: appended to "Mate in 3" and its kin. */
+function modeNote(mode: MateMode): string {
+  return mode === 'checks' ? ' (checks only)' : '';
+}
+
+const capitalized = (text: string): string => text[0]!.toUpperCase() + text.slice(1);
+
+/**
+ * The position as a diagram, white at the bottom (as problems are printed), then the stipulation:
+ *
+ *     8  b . . . . . . .
+ *     …
+ *        a b c d e f g h
+ *     White to play and mate in 3
+ */
+export function formatBoard(position: Position, n: number, mode: MateMode): string {
+  const rows: string[] = [];
+  for (let rank = 7; rank >= 0; rank--) {
+    const squares: string[] = [];
+    for (let file = 0; file < 8; file++) {
+      const piece = position.board[squareAt(file, rank)]!;
+      squares.push(piece === EMPTY ? '.' : pieceLetter(piece));
+    }
+    rows.push(`${rank + 1}  ${squares.join(' ')}`);
+  }
+  rows.push(`   ${[...FILE_NAMES].join(' ')}`);
+  rows.push(formatStipulation(position.turn, n, mode));
+  return rows.join('\n');
+}
+
+/** "White to play and mate in 3", "Black to play and mate in 2 (checks only)". */
+export function formatStipulation(turn: Color, n: number, mode: MateMode): string {
+  return `${capitalized(COLOR_NAMES[turn])} to play and mate in ${n}${modeNote(mode)}`;
+}
+
+/** One MATER-style line per finished iteration: "n=3  nodes      3,351    0.45 s  mate found". */
+export function formatProgress(progress: MateProgress, elapsedMs: number): string {
+  const depth = `n=${progress.depth}`.padEnd(4);
+  const nodes = formatCount(progress.nodes).padStart(11);
+  const time = formatSeconds(elapsedMs).padStart(9);
+  return `${depth}  nodes ${nodes}  ${time}  ${progress.found ? 'mate found' : 'no mate'}`;
+}
+
+/**
+ * SAN moves with move numbers, the first one starting at ply `firstPly` after the position:
+ * "1. bxa8=N Kxg2 2. Nb6" when white starts, "1... Qd1+ 2. Kb3" when black does.
+ */
+export function numberMoves(sans: readonly string[], numbering: MoveNumbering, firstPly = 0): string {
+  const words: string[] = [];
+  sans.forEach((san, i) => {
+    const ply = firstPly + i;
+    // Plies counted from the last white move at or before the position.
+    const fromWhite = ply + numbering.turn;
+    const number = numbering.fullmoves + Math.floor(fromWhite / 2);
+    const blackMoves = fromWhite % 2 === 1;
+    if (!blackMoves) words.push(`${number}. ${san}`);
+    else if (i === 0) words.push(`${number}... ${san}`);
+    else words.push(san);
+  });
+  return words.join(' ');
+}
+
+/** A key as the main line shows it: marked "!", unless it mates at once (the mark says "quiet"). */
+function markKey(san: string): string {
+  return san.endsWith('#') ? san : `${san}${KEY_MARK}`;
+}
+
+/** The main line, key marked: "1. bxa8=N! Kxg2 2. Nb6 Kf3 3. a8=Q#". */
+export function formatMainLine(line: readonly string[], numbering: MoveNumbering): string {
+  if (line.length === 0) return '';
+  return numberMoves([markKey(line[0]!), ...line.slice(1)], numbering);
+}
+
+/** "Keys: bxa8=N", or for a cooked problem "Keys (cooked, 2): Qd1, Qe4". */
+export function formatKeys(keysSan: readonly string[]): string {
+  const label = keysSan.length > 1 ? `Keys (cooked, ${keysSan.length})` : 'Keys';
+  return `${label}: ${keysSan.join(', ')}`;
+}
+
+/** Why a search ended early, as the start of a sentence. */
+function stopReason(outcome: MateOutcome): string {
+  if (outcome.stoppedBy === 'cancel') return 'Cancelled';
+  if (outcome.stoppedBy === 'shutdown') return 'Stopped because the bot is shutting down';
+  const limit = outcome.timeoutSeconds === null ? '' : ` (${outcome.timeoutSeconds} s)`;
+  return `Stopped by the time limit${limit}`;
+}
+
+/**
+ * The answer, one fact per line:
+ *
+ *     Mate in 3: 1. bxa8=N! Kxg2 2. Nb6 Kf3 3. a8=Q#
+ *     Keys: bxa8=N
+ *     3,409 nodes, 0.46 s
+ *
+ * or "No mate in 2: proven by a complete search.", or "Stopped by the time limit (5 s) while
+ * searching n = 4: no mate in 3 or fewer is proven." The tree, when given, goes before the totals.
+ */
+export function formatMateAnswer(outcome: MateOutcome, numbering: MoveNumbering, tree = false): string {
+  const { report, mode } = outcome;
+  const lines: string[] = [];
+  if (report.mateIn !== null) {
+    const line = formatMainLine(report.line, numbering);
+    const cut = report.keysComplete && !report.lineComplete ? ` (${stopReason(outcome).toLowerCase()} while the line was being read out)` : '';
+    lines.push(`Mate in ${report.mateIn}${modeNote(mode)}: ${line || numberMoves([markKey(report.keysSan[0]!)], numbering)}${cut}`);
+    if (report.keysComplete) {
+      lines.push(formatKeys(report.keysSan));
+    } else {
+      // The solver found these keys, then ran out of time before trying every other first move.
+      lines.push(
+        `${formatKeys(report.keysSan)} (${stopReason(outcome).toLowerCase()} before every first move was tried: ` +
+          'there may be more)',
+      );
+    }
+    if (tree) lines.push(...formatTreeSection(report, numbering));
+  } else if (report.status === 'no-mate') {
+    lines.push(`No mate in ${outcome.maxMoves}${modeNote(mode)}: proven by a complete search.`);
+  } else {
+    const searching = report.provenDepth + 1;
+    const proven =
+      report.provenDepth === 0
+        ? 'nothing is proven yet'
+        : `no mate in ${report.provenDepth}${report.provenDepth === 1 ? '' : ' or fewer'} is proven`;
+    lines.push(`${stopReason(outcome)} while searching n = ${searching}${modeNote(mode)}: ${proven}.`);
+  }
+  lines.push(`${formatCount(report.nodes)} nodes, ${formatSeconds(outcome.ms)}`);
+  return lines.join('\n');
+}
+
+function formatTreeSection(report: MateReport, numbering: MoveNumbering): string[] {
+  if (!report.tree) return ['Solution tree: not built (the search stopped before every key was proven)'];
+  const cut = report.treeComplete === false ? ['(the time limit cut the tree short: some defences are missing)'] : [];
+  return ['Solution tree:', ...formatSolutionTree(report.tree, numbering), ...cut];
+}
+
+/**
+ * Every key, and under it each defence with the attacker's answer, indented by level:
+ *
+ *     1. bxa8=N!
+ *         1... Kxg2 2. Nb6
+ *             2... Kf3 3. a8=Q#
+ */
+export function formatSolutionTree(keys: readonly ReportNode[], numbering: MoveNumbering): string[] {
+  const lines: string[] = [];
+  const defences = (nodes: readonly ReportNode[], ply: number, indent: string): void => {
+    for (const defence of nodes) {
+      const [answer, ...others] = defence.replies;
+      if (answer !== undefined && others.length === 0) {
+        // The usual case: one answer, written on the defence's line.
+        lines.push(indent + numberMoves([defence.san, answer.san], numbering, ply));
+        defences(answer.replies, ply + 2, indent + TREE_INDENT);
+        continue;
+      }
+      lines.push(indent + numberMoves([defence.san], numbering, ply));
+      for (const reply of defence.replies) {
+        lines.push(indent + TREE_INDENT + numberMoves([reply.san], numbering, ply + 1));
+        defences(reply.replies, ply + 2, indent + TREE_INDENT + TREE_INDENT);
+      }
+    }
+  };
+  for (const key of keys) {
+    lines.push(`  ${numberMoves([markKey(key.san)], numbering)}`);
+    defences(key.replies, 1, `  ${TREE_INDENT}`);
+  }
+  return lines;
+}
+

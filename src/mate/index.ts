@@ -1,0 +1,12 @@
+// The /mate use case, shared by the console, the command line and Discord: the request checked
+// before any work starts, the search on the engine client, and the answer's words.
+
+export {
+  CHECKS_WORD, MATE_MODES, type MateFields, type MateProblem, type MateSettings, checkMateFields, checkMateProblem, mateJob,
+  parseMateMode, parseMateMoves, parseMatePosition, parseMateWords,
+} from './request.ts';
+export { type MateSearchOptions, SHUTDOWN, searchMate } from './search.ts';
+export {
+  type MateOutcome, type MoveNumbering, formatBoard, formatCount, formatKeys, formatMainLine, formatMateAnswer, formatProgress, formatSeconds,
+  formatSolutionTree, formatStipulation, numberMoves,
+} from './answer.ts';

@@ -1,0 +1,98 @@
+// A /mate request checked before any work starts: "can the side to move force mate in n moves?"
+// The position must parse and the game must not be over already, n must be within the front
+// end's limit, the mode one of the known ones. Typed words (the console, the command line) and
+// separate fields (Discord's options) are read into the same MateProblem.
+
+import { FenError, parseFen } from '../chess/fen.ts';
+import type { Position } from '../chess/position.ts';
+import { isCheckmate, isStalemate } from '../chess/status.ts';
+import { COLOR_NAMES } from '../chess/types.ts';
+import type { MateJob } from '../engine/index.ts';
+import { UsageError } from '../errors.ts';
+import { fenFromText, fenFromWords, parseIntegerArgument } from '../input/arguments.ts';
+import type { MateMode } from '../search/mate/index.ts';
+
+/** The limits a front end applies, from the config's "mate" section. */
+export interface MateSettings {
+  /** The largest n anyone may ask for. */
+  readonly maxN: number;
+  /** Time limit of one search in seconds; null for none. */
+  readonly timeoutSeconds: number | null;
+}
+
+/** A validated request: the engine's job, and the parsed position its answer is written against. */
+export interface MateProblem {
+  readonly job: MateJob;
+  readonly position: Position;
+}
+
+export const CHECKS_WORD = 'checks';
+
+/** The modes, as a front end's option values name them (Discord's `mode` choices). */
+export const MATE_MODES: readonly MateMode[] = ['all', 'checks'];
+
+/** The job that proves mate in at most `n` moves for the side to move in `fen`. */
+export function mateJob(fen: string, n: number, mode: MateMode, tree = false): MateJob {
+  return { kind: 'mate', fen, maxMoves: n, mode, ...(tree ? { tree } : {}) };
+}
+
+/**
+ * The position of a /mate request, or a UsageError naming what is wrong: the rules core's FEN
+ * error, or a game that is already over for the side to move.
+ */
+export function parseMatePosition(fen: string): Position {
+  let position: Position;
+  try {
+    position = parseFen(fen);
+  } catch (error) {
+    if (error instanceof FenError) throw new UsageError(`bad FEN: ${error.message}`);
+    throw error;
+  }
+  const side = COLOR_NAMES[position.turn];
+  if (isCheckmate(position)) throw new UsageError(`${side} is already checkmated: there is nothing to solve`);
+  if (isStalemate(position)) throw new UsageError(`${side} is already stalemated: there is nothing to solve`);
+  return position;
+}
+
+/** The n of a /mate request, typed (a word) or given as a number (a Discord integer option). */
+export function parseMateMoves(value: string | number | undefined, maxN: number): number {
+  return parseIntegerArgument(typeof value === 'number' ? String(value) : value, 'n', 1, maxN);
+}
+
+/** The mode of a /mate request given as a value (a Discord option); absent means all moves. */
+export function parseMateMode(value: string | null | undefined): MateMode {
+  if (value === null || value === undefined) return 'all';
+  const mode = MATE_MODES.find((known) => known === value);
+  if (!mode) throw new UsageError(`mode must be ${MATE_MODES.map((m) => `"${m}"`).join(' or ')}, got ${JSON.stringify(value)}`);
+  return mode;
+}
+
+/** The fields of a request that come as separate values (Discord's options), checked in order. */
+export interface MateFields {
+  readonly fen: string | null | undefined;
+  readonly n: string | number | null | undefined;
+  readonly mode?: string | null | undefined;
+}
+
+/** Validates a request whose fields come separately: the FEN, then n, then the mode. */
+export function checkMateFields(fields: MateFields, maxN: number): MateProblem {
+  const fen = fenFromText(fields.fen ?? '');
+  const position = parseMatePosition(fen);
+  const n = parseMateMoves(fields.n ?? undefined, maxN);
+  return { job: mateJob(fen, n, parseMateMode(fields.mode)), position };
+}
+
+/** Validates the three fields of a request, in the order they are typed. */
+export function checkMateProblem(fen: string, n: string | number | undefined, mode: MateMode, maxN: number): MateProblem {
+  const position = parseMatePosition(fen);
+  return { job: mateJob(fen, parseMateMoves(n, maxN), mode), position };
+}
+
+/** The words after /mate: the FEN (quoted or spread over words), n, then "checks" optionally. */
+export function parseMateWords(words: readonly string[], maxN: number): MateProblem {
+  const rest = [...words];
+  const checks = rest.at(-1)?.toLowerCase() === CHECKS_WORD;
+  if (checks) rest.pop();
+  if (rest.length < 2) throw new UsageError('expected a FEN and a number of moves n');
+  return checkMateProblem(fenFromWords(rest.slice(0, -1)), rest.at(-1), checks ? 'checks' : 'all', maxN);
+}

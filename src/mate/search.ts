@@ -1,0 +1,61 @@
+// Running a validated /mate job on the engine client, timed, and noting why an unfinished search
+// ended. The time limit arrives in seconds (the config's unit) and becomes the engine's deadline
+// here, once.
+
+import { performance } from 'node:perf_hooks';
+import type { EngineClient, MateJob } from '../engine/index.ts';
+import type { MateProgress, MateReport } from '../search/mate/index.ts';
+import { type MateOutcome, formatProgress } from './answer.ts';
+
+/**
+ * The reason to abort a search's signal with when the program is shutting down, so that the
+ * answer says so instead of "Cancelled" (which would blame the person who asked).
+ */
+export const SHUTDOWN = Symbol('shutdown');
+
+export interface MateSearchOptions {
+  readonly signal?: AbortSignal;
+  /** The search's time limit in seconds; null or absent for none. */
+  readonly timeoutSeconds?: number | null;
+  /** Each progress line (formatProgress), as it happens. */
+  readonly onProgress?: (line: string, progress: MateProgress) => void;
+}
+
+/** Runs a validated job on `engine`, timing it and noting why an unfinished search ended. */
+export async function searchMate(engine: EngineClient, job: MateJob, options: MateSearchOptions = {}): Promise<MateOutcome> {
+  const { signal, onProgress } = options;
+  const timeoutSeconds = options.timeoutSeconds ?? null;
+  const start = performance.now();
+  let report: MateReport;
+  try {
+    report = await engine.run(job, {
+      ...(signal ? { signal } : {}),
+      ...(timeoutSeconds === null ? {} : { deadline: Date.now() + timeoutSeconds * 1000 }),
+      ...(onProgress ? { onProgress: (progress: MateProgress) => onProgress(formatProgress(progress, performance.now() - start), progress) } : {}),
+    });
+  } catch (error) {
+    // A search cancelled while it waited for a worker never started: it is answered as a
+    // stopped search that proved nothing, not as a failure. (By name: an engine in another
+    // process sends its errors as plain values.)
+    if (!(signal?.aborted && error instanceof Error && error.name === 'AbortError')) throw error;
+    report = UNSTARTED_REPORT;
+  }
+  const ms = performance.now() - start;
+  const unfinished = report.status === 'stopped' || !report.keysComplete;
+  const stoppedBy = !unfinished ? null : signal?.aborted ? (signal.reason === SHUTDOWN ? 'shutdown' : 'cancel') : 'timeout';
+  return { maxMoves: job.maxMoves, mode: job.mode, report, ms, stoppedBy, timeoutSeconds };
+}
+
+/** The report of a search that was stopped before it began. */
+const UNSTARTED_REPORT: MateReport = Object.freeze({
+  status: 'stopped',
+  mateIn: null,
+  keys: [],
+  keysSan: [],
+  keysComplete: false,
+  line: [],
+  lineUci: [],
+  lineComplete: false,
+  nodes: 0,
+  provenDepth: 0,
+}) as MateReport;

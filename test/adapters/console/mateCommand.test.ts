@@ -1,0 +1,59 @@
+// The console's /mate: the board and progress lines to the progress sink, the answer as the
+// reply, bad input named in one line with the configured maximum n.
+
+import { describe, expect, it } from 'vitest';
+import { mateCommand } from '../../../src/adapters/console/mateCommand.ts';
+import { CommandRegistry } from '../../../src/adapters/console/registry.ts';
+import { parseFen } from '../../../src/chess/fen.ts';
+import { InlineEngine } from '../../../src/engine/index.ts';
+import { formatBoard } from '../../../src/mate/answer.ts';
+
+const KNIGHT_PROMOTION = 'b7/PP6/8/8/7K/6B1/6N1/4R1bk w - - 0 1'; // #3, key b7a8n (bxa8=N)
+const CASTLING_KEY = '2N2B2/2N1r3/8/3nQ2R/1k6/8/2B5/R3K3 w Q - 0 1'; // #2, key e1c1 (O-O-O); #3 by checks
+const COOKED = '8/8/8/2p1R3/1p3p2/1p1k1p2/1B5p/1K2Q3 w - - 0 1'; // #2, keys e1d1 and e1e4
+const BLACK_MATES = '2q5/4B2p/7n/4p1pk/P2n1b2/R3P2P/2r3P1/1Q3R1K b - - 0 1'; // #3 for black, key c8h3
+
+describe('/mate', () => {
+  const registry = new CommandRegistry().add(mateCommand({ engine: new InlineEngine(), maxN: 5, timeoutSeconds: 60 }));
+
+  it('answers with the line and every key; the board and progress go to the progress sink', async () => {
+    const shown: string[] = [];
+    const reply = await registry.dispatch(`/mate "${COOKED}" 2`, { progress: (text) => shown.push(text) });
+    expect(reply?.kind).toBe('ok');
+    // Which key leads the line, and in which order the keys come, is the solver's choice.
+    const [line, keys, totals, ...rest] = reply!.text.split('\n');
+    expect(line).toMatch(/^Mate in 2: 1\. (Qe4\+! Kd2 2\. Rd5#|Qd1\+! Kc4 2\. Qf1#)$/);
+    expect(keys).toMatch(/^Keys \(cooked, 2\): (Qe4\+, Qd1\+|Qd1\+, Qe4\+)$/);
+    expect(totals).toMatch(/^\d[\d,]* nodes, \d+\.\d\d s$/);
+    expect(rest).toEqual([]);
+    expect(shown[0]).toBe(`${formatBoard(parseFen(COOKED), 2, 'all')}\n`);
+    expect(shown.slice(1)).toEqual([
+      expect.stringMatching(/^n=1 .* no mate$/),
+      expect.stringMatching(/^n=2 .* mate found$/),
+      '',
+    ]);
+  });
+
+  it('answers without a progress sink too', async () => {
+    const reply = await registry.dispatch(`/mate ${BLACK_MATES} 3`);
+    expect(reply?.text).toMatch(/^Mate in 3: 1\.\.\. Qxh3\+! 2\. \S+ \S+ 3\. \S+ \S+#\nKeys: Qxh3\+\n/);
+  });
+
+  it('castles as a key and proves no mate in checks-only mode', async () => {
+    expect((await registry.dispatch(`/mate "${CASTLING_KEY}" 2`))?.text).toMatch(/^Mate in 2: 1\. O-O-O! /);
+    expect((await registry.dispatch(`/mate "${CASTLING_KEY}" 2 checks`))?.text).toMatch(
+      /^No mate in 2 \(checks only\): proven by a complete search\.\n/,
+    );
+  });
+
+  it('names bad input in one line, with the configured maximum n', async () => {
+    expect(await registry.dispatch(`/mate "${KNIGHT_PROMOTION}" 6`)).toEqual({
+      kind: 'error',
+      text: '/mate: n must be an integer from 1 to 5, got "6"',
+    });
+    expect(await registry.dispatch('/mate "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1" 2')).toEqual({
+      kind: 'error',
+      text: '/mate: black is already checkmated: there is nothing to solve',
+    });
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { STARTING_FEN } from '../../src/chess/fen.ts';
+import { fenFromWords, parseIntegerArgument } from '../../src/input/arguments.ts';
+import { UsageError } from '../../src/errors.ts';
+
+describe('fenFromWords', () => {
+  it('reads "startpos" as the initial position', () => {
+    expect(fenFromWords(['startpos'])).toBe(STARTING_FEN);
+  });
+
+  it('takes a quoted FEN as it is', () => {
+    expect(fenFromWords(['8/8/8/8/8/8/8/K1k5 w - - 0 1'])).toBe('8/8/8/8/8/8/8/K1k5 w - - 0 1');
+  });
+
+  it('joins a FEN spread over words', () => {
+    expect(fenFromWords(['8/8/8/8/8/8/8/K1k5', 'w', '-', '-', '0', '1'])).toBe('8/8/8/8/8/8/8/K1k5 w - - 0 1');
+    expect(fenFromWords(['8/8/8/8/8/8/8/K1k5', 'w', '-', '-'])).toBe('8/8/8/8/8/8/8/K1k5 w - -');
+  });
+
+  it('refuses a spread FEN that ends at its halfmove clock (the next number is ambiguous)', () => {
+    expect(() => fenFromWords(['8/8/8/8/8/8/8/K1k5', 'w', '-', '-', '0'])).toThrow(/give all six FEN fields/);
+  });
+
+  it('asks for a FEN when there is none', () => {
+    expect(() => fenFromWords([])).toThrow(UsageError);
+  });
+});
+
+describe('parseIntegerArgument', () => {
+  it('accepts decimal integers in range', () => {
+    expect(parseIntegerArgument('1', 'depth', 1, 10)).toBe(1);
+    expect(parseIntegerArgument('10', 'depth', 1, 10)).toBe(10);
+  });
+
+  it.each(['0', '11', '-1', '3.0', '2e1', ' 3', 'x', ''])('rejects %j, naming the argument and the range', (text) => {
+    expect(() => parseIntegerArgument(text, 'depth', 1, 10)).toThrow(
+      `depth must be an integer from 1 to 10, got ${JSON.stringify(text)}`,
+    );
+  });
+
+  it('reports a missing value', () => {
+    expect(() => parseIntegerArgument(undefined, 'n', 1, 5)).toThrow('n must be an integer from 1 to 5, got nothing');
+  });
+});

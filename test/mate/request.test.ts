@@ -1,0 +1,79 @@
+// A /mate request checked before any work starts: typed words (the console, the command line) and
+// separate fields (Discord's options) read into the same problem, each mistake named.
+
+import { describe, expect, it } from 'vitest';
+import { STARTING_FEN } from '../../src/chess/fen.ts';
+import { UsageError } from '../../src/errors.ts';
+import { fenFromText } from '../../src/input/arguments.ts';
+import { formatStipulation } from '../../src/mate/answer.ts';
+import { checkMateFields, parseMateMode, parseMateMoves, parseMateWords } from '../../src/mate/request.ts';
+
+const KNIGHT_PROMOTION = 'b7/PP6/8/8/7K/6B1/6N1/4R1bk w - - 0 1'; // #3, key b7a8n (bxa8=N)
+const BLACK_MATES = '2q5/4B2p/7n/4p1pk/P2n1b2/R3P2P/2r3P1/1Q3R1K b - - 0 1'; // #3 for black, key c8h3
+
+function usageMessage(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a UsageError');
+}
+
+describe('parseMateWords', () => {
+  it('reads a quoted FEN, n and "checks" in any case', () => {
+    const problem = parseMateWords([KNIGHT_PROMOTION, '3', 'Checks'], 10);
+    expect(problem.job).toEqual({ kind: 'mate', fen: KNIGHT_PROMOTION, maxMoves: 3, mode: 'checks' });
+    expect(problem.position.turn).toBe(0);
+  });
+
+  it('reads a FEN spread over words', () => {
+    expect(parseMateWords([...BLACK_MATES.split(' '), '3'], 10).job).toEqual({ kind: 'mate', fen: BLACK_MATES, maxMoves: 3, mode: 'all' });
+  });
+
+  it.each([
+    [[KNIGHT_PROMOTION], 'expected a FEN and a number of moves n'],
+    [[KNIGHT_PROMOTION, 'checks'], 'expected a FEN and a number of moves n'],
+    [[KNIGHT_PROMOTION, '0'], 'n must be an integer from 1 to 10, got "0"'],
+    [[KNIGHT_PROMOTION, '11'], 'n must be an integer from 1 to 10, got "11"'],
+    [[KNIGHT_PROMOTION, '2.5'], 'n must be an integer from 1 to 10, got "2.5"'],
+    [['8/8/8 w - - 0 1', '2'], 'bad FEN: the board has 3 ranks; it needs 8, separated by "/"'],
+    [['k7/1Q6/1K6/8/8/8/8/8 b - - 0 1', '2'], 'black is already checkmated: there is nothing to solve'],
+    [['k7/8/1QK5/8/8/8/8/8 b - - 0 1', '2'], 'black is already stalemated: there is nothing to solve'],
+    [['7k/6Q1/6K1/8/8/8/8/8 w - - 0 1', '1'], 'bad FEN: black is in check, but it is white\'s turn: the side not to move can never be in check'],
+  ])('rejects %j', (words, message) => {
+    expect(() => parseMateWords(words, 10)).toThrow(new UsageError(message));
+  });
+
+  it('takes n as a number too (a Discord integer option), within the configured maximum', () => {
+    expect(parseMateMoves(4, 4)).toBe(4);
+    expect(() => parseMateMoves(5, 4)).toThrow(new UsageError('n must be an integer from 1 to 4, got "5"'));
+  });
+});
+
+describe('checkMateFields', () => {
+  it('takes the FEN as one text, n as a number or text, and the mode by name', () => {
+    expect(checkMateFields({ fen: ` ${KNIGHT_PROMOTION.replaceAll(' ', '\t ')} `, n: 3, mode: 'checks' }, 10).job).toEqual({
+      kind: 'mate', fen: KNIGHT_PROMOTION, maxMoves: 3, mode: 'checks',
+    });
+    expect(checkMateFields({ fen: 'startpos', n: '2' }, 10).job).toEqual({ kind: 'mate', fen: STARTING_FEN, maxMoves: 2, mode: 'all' });
+    // Five fields are fine here: n is a separate option, so nothing is ambiguous.
+    expect(checkMateFields({ fen: '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0', n: 1 }, 10).job.fen).toBe('6k1/5ppp/8/8/8/8/8/R5K1 w - - 0');
+  });
+
+  it('checks the fields in order: FEN, then n, then mode', () => {
+    expect(usageMessage(() => checkMateFields({ fen: '8/8 w', n: 99, mode: 'x' }, 10))).toMatch(/^bad FEN: /);
+    expect(usageMessage(() => checkMateFields({ fen: KNIGHT_PROMOTION, n: 99, mode: 'x' }, 10))).toBe('n must be an integer from 1 to 10, got "99"');
+    expect(usageMessage(() => checkMateFields({ fen: KNIGHT_PROMOTION, n: 3, mode: 'x' }, 10))).toBe('mode must be "all" or "checks", got "x"');
+    expect(usageMessage(() => checkMateFields({ fen: null, n: 3 }, 10))).toBe('missing FEN (or "startpos")');
+    expect(usageMessage(() => checkMateFields({ fen: KNIGHT_PROMOTION, n: null }, 10))).toBe('n must be an integer from 1 to 10, got nothing');
+  });
+
+  it('has the helpers it is made of', () => {
+    expect(parseMateMode(undefined)).toBe('all');
+    expect(parseMateMode('checks')).toBe('checks');
+    expect(() => fenFromText('\n ')).toThrow(UsageError);
+    expect(formatStipulation(1, 2, 'checks')).toBe('Black to play and mate in 2 (checks only)');
+  });
+});

@@ -1,0 +1,93 @@
+// The layers of src/ and what each may import, as ../shared/DESIGN.md and docs/architecture.md
+// draw them, from the bottom up. test/layers.test.ts holds every import in src/ against this.
+
+export type Layer =
+  | 'config' | 'errors' | 'chess' | 'search' | 'input' | 'log' | 'workers' | 'engine' | 'games' | 'mate'
+  | `adapters/${string}` | 'top';
+
+/** The layers in src/ (besides each adapter), and where each lives. */
+const PLACES: ReadonlyArray<[Layer, RegExp]> = [
+  ['top', /^src\/(main|app|cli)\.ts$/],
+  ['mate', /^src\/mate\//],
+  ['games', /^src\/games\//],
+  ['engine', /^src\/engine\//],
+  ['workers', /^src\/workers\//],
+  ['search', /^src\/search\//],
+  ['chess', /^src\/chess\//],
+  ['input', /^src\/input\//],
+  ['log', /^src\/log\.ts$/],
+  ['errors', /^src\/errors\.ts$/],
+  ['config', /^src\/config\//],
+];
+
+/** The layers each may import, its own aside. Adapters may import any of BELOW_ADAPTERS. */
+const MAY_IMPORT: Readonly<Record<Exclude<Layer, `adapters/${string}` | 'top'>, readonly Layer[]>> = {
+  config: [],
+  errors: [],
+  chess: [],
+  search: ['chess'],
+  input: ['chess', 'errors'],
+  log: ['config', 'errors'],
+  workers: ['chess', 'search'],
+  // Only the engine client knows how a search reaches a thread.
+  engine: ['workers', 'search', 'chess', 'config', 'errors'],
+  games: ['engine', 'search', 'chess', 'config', 'log', 'errors'],
+  mate: ['engine', 'search', 'chess', 'input', 'errors'],
+};
+
+/** What an adapter may import besides itself: everything below it but the threads. */
+const BELOW_ADAPTERS: readonly Layer[] = ['mate', 'games', 'engine', 'search', 'chess', 'input', 'log', 'errors', 'config'];
+
+/** Pure computation: no Node module, no package, whatever the import table says. */
+const PURE: readonly Layer[] = ['chess', 'search', 'errors'];
+
+/** The layer of a module (its path from the repository's root), or null when the plan has no place for it. */
+export function layerOf(path: string): Layer | null {
+  const adapter = /^src\/adapters\/([^/]+)\//.exec(path);
+  if (adapter) return `adapters/${adapter[1]}`;
+  return PLACES.find(([, where]) => where.test(path))?.[0] ?? null;
+}
+
+export interface SourceImport {
+  /** The importing module, from the repository's root ("src/chess/fen.ts"). */
+  readonly from: string;
+  /** The imported module from the repository's root, or a package or `node:` module's name. */
+  readonly to: string;
+  readonly line: number;
+}
+
+/** The rules `found` breaks, one line each ("chess/fen.ts:3 imports node:fs: …"). */
+export function findViolations(found: readonly SourceImport[]): string[] {
+  const violations: string[] = [];
+  for (const { from, to, line } of found) {
+    const layer = layerOf(from);
+    const problem = layer === null ? `${from} has no layer` : ruleBroken(layer, to);
+    if (problem) violations.push(`${from}:${line} imports ${to}: ${problem}`);
+  }
+  return violations;
+}
+
+function ruleBroken(layer: Layer, to: string): string | null {
+  const local = to.startsWith('.') || to.startsWith('src/') || to.includes('.ts') || to === 'package.json';
+  if (!local) return PURE.includes(layer) ? `${layer} is pure computation: no ${to}` : null;
+  if (!to.startsWith('src/')) return `${layer} reaches outside src/`;
+  const target = layerOf(to);
+  if (target === null) return `${to} has no layer`;
+  if (target === layer || layer === 'top') return null;
+  const allowed = layer.startsWith('adapters/') ? BELOW_ADAPTERS : MAY_IMPORT[layer as keyof typeof MAY_IMPORT];
+  return allowed.includes(target) ? null : `${layer} may not import ${target}`;
+}
+
+/** The module specifiers imported by `text`: static, dynamic with a literal, re-exports, type-only. */
+export function sourceImports(text: string): Array<{ specifier: string; line: number }> {
+  // Comments out, line breaks kept so that line numbers stay true.
+  const code = text
+    .replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ' '))
+    .replace(/\/\/[^\n]*/g, '');
+  const found: Array<{ specifier: string; line: number }> = [];
+  const pattern = /(?:\bimport\s*(?:type\s+)?(?:[\w*{}\s,]+?\s+from\s+)?|\bexport\s+(?:type\s+)?[\w*{}\s,]+?\s+from\s+|\bimport\s*\(\s*)(['"])([^'"\n]+)\1/g;
+  for (const match of code.matchAll(pattern)) {
+    found.push({ specifier: match[2]!, line: code.slice(0, match.index).split('\n').length });
+  }
+  return found;
+}
