@@ -9,8 +9,8 @@ import { streamLogger } from './log.ts';
 import { LichessStartError } from './adapters/lichess/bot.ts';
 import { type RunningLichess, startLichess } from './adapters/lichess/start.ts';
 import type { LichessTimings } from './adapters/lichess/timing.ts';
-import { ConfigError } from './config/errors.ts';
-import { loadConfig, type LoadConfigOptions } from './config/load.ts';
+import { ConfigError, warningLines } from './config/errors.ts';
+import { loadConfigWithWarnings, type LoadConfigOptions } from './config/load.ts';
 import type { Secret } from './config/secret.ts';
 import type { Config } from './config/types.ts';
 import { localEngine } from './engine/index.ts';
@@ -20,6 +20,11 @@ export const EXIT_OK = 0;
 export const EXIT_BOT_FAILED = 1;
 /** The configuration is invalid; the problems were printed. */
 export const EXIT_BAD_CONFIG = 2;
+/**
+ * The console read piped input and answered at least one line with an error (a script's
+ * mistake must not pass unseen). An interactive console exits 0: the person saw every error.
+ */
+export const EXIT_COMMAND_FAILED = 1;
 
 export interface AppOptions {
   /** Where the configuration comes from; the process environment and directory by default. */
@@ -43,10 +48,13 @@ export async function runApp(options: AppOptions): Promise<number> {
   const { errorOutput } = options;
   let config: Config;
   try {
-    config = loadConfig(options.config);
+    const loaded = loadConfigWithWarnings(options.config);
+    config = loaded.config;
+    // A misspelt variable in .env, say: the run goes on, and the person hears about it first.
+    if (loaded.warnings.length > 0) errorOutput.write(warningLines(loaded.warnings));
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    errorOutput.write(`${error.message}\n`);
+    errorOutput.write(`${warningLines(error.warnings)}${error.message}\n`);
     return EXIT_BAD_CONFIG;
   }
   options.onSecrets?.([config.discord.token, config.lichess.token].filter((secret) => secret !== null));
@@ -58,7 +66,9 @@ export async function runApp(options: AppOptions): Promise<number> {
   // responsive, and one long search never holds up another request.
   const engine = localEngine({ threads: config.workers.size, maxQueue: config.workers.maxQueue });
   // SIGINT and SIGTERM end the run promptly, cancelling the searches in progress, whatever the
-  // input is (readline sees Ctrl+C only at a terminal).
+  // input is. Ctrl+C typed into the interactive console is not a SIGINT: readline reads the
+  // terminal in raw mode and hands the key to the console, which stops its own search with it
+  // (console.ts). So the signal keeps one meaning, "end everything", for the bots' sake too.
   const shutdown = new AbortController();
   const onSignal = () => shutdown.abort();
   process.once('SIGINT', onSignal);
@@ -88,7 +98,7 @@ export async function runApp(options: AppOptions): Promise<number> {
     if (config.discord.token) {
       const logger = streamLogger({ output: errorOutput, level: config.logLevel, scope: 'discord', secrets: [config.discord.token] });
       try {
-        discord = await DiscordBot.start(discordBotOptions(config, engine, engine, logger));
+        discord = await DiscordBot.start(discordBotOptions(config, engine, engine.size, logger));
       } catch (error) {
         if (!(error instanceof DiscordLoginError)) throw error;
         errorOutput.write(`error: the Discord bot did not start: ${error.message}\n`);
@@ -96,7 +106,7 @@ export async function runApp(options: AppOptions): Promise<number> {
       }
     }
     if (!botsEnabled || options.interactive) {
-      await runConsole({
+      const { errors } = await runConsole({
         input: options.input,
         output: options.output,
         errorOutput,
@@ -104,6 +114,7 @@ export async function runApp(options: AppOptions): Promise<number> {
         commands: [mateCommand({ ...config.mate, engine })],
         stop: shutdown.signal,
       });
+      if (errors > 0 && !options.interactive) status = EXIT_COMMAND_FAILED;
     } else {
       // Only the bots run: they live until a signal, or until Discord ends the session for good.
       // (The Lichess bot reconnects by itself for as long as it runs.)

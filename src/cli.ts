@@ -1,6 +1,7 @@
 // What `chessbot` runs (bin/chessbot.js): the command line's commands, each wired to what it
-// needs: the configuration from the program's directory, the engine in this thread for `mate`,
-// the UCI adapter for `uci`, the Lichess adapter for `lichess-upgrade`.
+// needs: the engine in this thread for `mate` (which reads no configuration: its n goes up to the
+// solver's own limit), the configuration from the program's directory and the UCI adapter for
+// `uci`, the Lichess adapter for `lichess-upgrade`; and the program's version for --version.
 
 import { benchCommand } from './adapters/cli/bench.ts';
 import type { CliCommand } from './adapters/cli/command.ts';
@@ -12,13 +13,27 @@ import { createUciCommand } from './adapters/cli/uci.ts';
 import { upgradeToBot } from './adapters/lichess/upgrade.ts';
 import { runUci, uciSetupFromConfig } from './adapters/uci/loop.ts';
 import { PROGRAM_DIRECTORY, engineName } from './config/identity.ts';
-import { loadConfig } from './config/load.ts';
+import { ConfigError, warningLines } from './config/errors.ts';
+import { loadConfigWithWarnings } from './config/load.ts';
+import type { Config } from './config/types.ts';
 import { InlineEngine } from './engine/index.ts';
 
-const config = () => loadConfig({ cwd: PROGRAM_DIRECTORY });
+/**
+ * The configuration from the program's directory. Its warnings (a variable in .env that looks
+ * like ours but is not one) go to standard error first, also when it is invalid.
+ */
+function config(): Config {
+  try {
+    const loaded = loadConfigWithWarnings({ cwd: PROGRAM_DIRECTORY });
+    process.stderr.write(warningLines(loaded.warnings));
+    return loaded.config;
+  } catch (error) {
+    if (error instanceof ConfigError) process.stderr.write(warningLines(error.warnings));
+    throw error;
+  }
+}
 
 const mateCommand = createMateCommand({
-  maxN: () => config().mate.maxN,
   // In this thread: one search, nothing else to serve. The solver's table is allocated here,
   // before the clock starts.
   engine: () => {
@@ -46,5 +61,5 @@ export const CLI_COMMANDS: readonly CliCommand[] = [mateCommand, perftCommand, u
 
 /** Runs the command line `argv` (without "node" and the script) and resolves to the exit status. */
 export function runCommandLine(argv: readonly string[]): Promise<number> {
-  return runCli(argv, processOutput, CLI_COMMANDS);
+  return runCli(argv, processOutput(), CLI_COMMANDS, engineName());
 }

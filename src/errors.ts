@@ -22,6 +22,32 @@ export function errorLine(error: unknown, options: ErrorLineOptions = {}): strin
   return options.named && error instanceof Error && folded !== error.name ? `${error.name}: ${folded}` : folded;
 }
 
+/** How much of a person's input a message quotes back, at most. */
+export const QUOTE_MAX_CHARS = 60;
+
+/**
+ * What must not reach a terminal or a reader raw: the C0 and C1 control characters (ESC starts
+ * an escape sequence, as 0x9b does on some terminals), DEL, the line and paragraph separators,
+ * and the marks that reorder text (bidirectional overrides).
+ */
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const SHORT_ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** `text` as typed but for the characters in UNSAFE, which show as escapes (\u001b, \n). */
+export function escapeUnsafe(text: string): string {
+  return text.replace(UNSAFE, (char) => SHORT_ESCAPES[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * `text`, typed by someone, quoted for a message: in double quotes, escapeUnsafe'd so that no
+ * control character reaches a terminal raw, and cut to `maxChars`, saying how long it was, so
+ * that a 5 MB line does not come back as a 5 MB error.
+ */
+export function quote(text: string, maxChars = QUOTE_MAX_CHARS): string {
+  if (text.length <= maxChars) return `"${escapeUnsafe(text)}"`;
+  return `"${escapeUnsafe(text.slice(0, maxChars))}"… (${text.length.toLocaleString('en-US')} characters)`;
+}
+
 /**
  * What a person is told when a command fails: "/mate: bad FEN: …" for their mistake (a
  * UsageError), "/mate: failed: …" for ours. One line; the console and Discord both use it.

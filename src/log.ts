@@ -1,11 +1,12 @@
 // The bots' log, shared by the Discord and Lichess adapters: one line per event on a stream
 // (standard error in production), at or above the configured level, with the fields that let an
 // operator follow a request or a game. Every line passes through redact(), so a token that slipped
-// into a library's error message is masked before it is written.
+// into a library's error message is masked before it is written; and through maskUrlCredentials(),
+// which masks the user name and password of any URL in it (ours, or one a library's error quotes).
 
 import type { Writable } from 'node:stream';
 import type { LogLevel } from './config/types.ts';
-import { type Secret, redact } from './config/secret.ts';
+import { type Secret, maskUrlCredentials, redact } from './config/secret.ts';
 
 export type LogFields = Readonly<Record<string, string | number | boolean | null | undefined>>;
 
@@ -37,7 +38,7 @@ export function streamLogger(options: StreamLoggerOptions): Logger {
   const write = (at: LogLevel) => (message: string, fields?: LogFields) => {
     if (RANK[at] > RANK[level]) return;
     const line = `${now().toISOString()} ${at} ${scope}: ${message}${formatFields(fields)}`;
-    output.write(`${redact(line, secrets)}\n`);
+    output.write(`${maskUrlCredentials(redact(line, secrets))}\n`);
   };
   return { error: write('error'), warn: write('warn'), info: write('info'), debug: write('debug') };
 }

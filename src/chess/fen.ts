@@ -1,6 +1,9 @@
 // FEN text in and out. parseFen reads the six fields (the last two may be missing) and names the
 // first thing wrong with the text; setup.ts then checks that the position could occur in a game.
+// What an error quotes of the text is quoted by `quoted`: a FEN comes from a person, and its
+// error goes back to people and terminals.
 
+import { quote } from '../errors.ts';
 import { FenError, type Setup, positionFromSetup } from './setup.ts';
 import type { Position } from './position.ts';
 import {
@@ -16,6 +19,15 @@ export const MAX_FEN_LENGTH = 100;
 /** Halfmove and fullmove numbers beyond this are typos, not positions. */
 const MAX_COUNTER = 9999;
 
+/**
+ * `text` from the FEN quoted as every message quotes input (src/errors.ts): a control character
+ * shows as \u001b and never reaches a terminal raw; ordinary text reads as it was typed. (The
+ * FEN's length is already bounded by MAX_FEN_LENGTH, so nothing is cut.)
+ */
+function quoted(text: string): string {
+  return quote(text, MAX_FEN_LENGTH);
+}
+
 /** Parses and validates a FEN (or X-FEN / Shredder-FEN) into a legal Position; throws FenError. */
 export function parseFen(text: string): Position {
   return positionFromSetup(parseSetup(text));
@@ -29,7 +41,7 @@ export function parseSetup(text: string): Setup {
   }
   const fields = text.trim().split(/\s+/);
   if (fields.length > 6) {
-    throw new FenError(`unexpected text after the FEN: "${fields.slice(6).join(' ')}"`);
+    throw new FenError(`unexpected text after the FEN: ${quoted(fields.slice(6).join(' '))}`);
   }
   const [boardField, turnField, castlingField = '-', epField = '-', halfmoveField = '0', fullmoveField = '1'] = fields;
   return {
@@ -50,7 +62,7 @@ function parseBoard(field: string): Uint8Array {
   const board = new Uint8Array(128);
   ranks.forEach((text, i) => {
     const rank = 7 - i;
-    const where = `rank ${rank + 1} ("${text}")`;
+    const where = `rank ${rank + 1} (${quoted(text)})`;
     let file = 0;
     for (const char of text) {
       if (char >= '1' && char <= '8') {
@@ -60,7 +72,7 @@ function parseBoard(field: string): Uint8Array {
       const piece = parsePieceLetter(char);
       if (piece === EMPTY) {
         const hint = /[09]/.test(char) ? 'empty squares are counted 1 to 8' : 'pieces are K Q R B N P, black in lower case';
-        throw new FenError(`${where} has an unknown character "${char}": ${hint}`);
+        throw new FenError(`${where} has an unknown character ${quoted(char)}: ${hint}`);
       }
       if (file < 8) board[squareAt(file, rank)] = piece;
       file++;
@@ -74,14 +86,14 @@ function parseTurn(field: string | undefined): Color {
   if (field === undefined) throw new FenError('the FEN has no side to move: add " w" or " b" after the board');
   if (field === 'w') return WHITE;
   if (field === 'b') return BLACK;
-  throw new FenError(`the side to move must be "w" or "b", not "${field}"`);
+  throw new FenError(`the side to move must be "w" or "b", not ${quoted(field)}`);
 }
 
 function parseCastlingField(field: string): string {
   if (field === '-') return '';
   for (const char of field) {
     if (!/[KQkqA-Ha-h]/.test(char)) {
-      throw new FenError(`the castling field "${field}" has "${char}", which is no castling right (use K, Q, k, q, a rook's file, or -)`);
+      throw new FenError(`the castling field ${quoted(field)} has ${quoted(char)}, which is no castling right (use K, Q, k, q, a rook's file, or -)`);
     }
   }
   return field;
@@ -90,12 +102,12 @@ function parseCastlingField(field: string): string {
 function parseEpField(field: string): number {
   if (field === '-') return -1;
   const sq = parseSquare(field);
-  if (sq < 0) throw new FenError(`the en passant field must be a square such as e3, or -, not "${field}"`);
+  if (sq < 0) throw new FenError(`the en passant field must be a square such as e3, or -, not ${quoted(field)}`);
   return sq;
 }
 
 function parseCounter(field: string, name: string): number {
-  if (!/^\d+$/.test(field)) throw new FenError(`the ${name} must be a whole number, not "${field}"`);
+  if (!/^\d+$/.test(field)) throw new FenError(`the ${name} must be a whole number, not ${quoted(field)}`);
   const value = Number(field);
   if (value > MAX_COUNTER) throw new FenError(`the ${name} ${field} is too large (at most ${MAX_COUNTER})`);
   return value;

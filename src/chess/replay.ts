@@ -2,6 +2,7 @@
 // history kept for repetition detection. What a UCI "position" command, a Lichess game and a
 // search job all start from.
 
+import { quote } from '../errors.ts';
 import { makeFen, parseFen } from './fen.ts';
 import { NO_MOVE } from './move.ts';
 import type { Position } from './position.ts';
@@ -30,7 +31,7 @@ export function playPosition(fen: string, moves: readonly string[]): Position {
     const move = typeof text === 'string' ? parseUci(position, text) : NO_MOVE;
     if (move === NO_MOVE) {
       const where = moves.length === 1 ? '' : ` (move ${i + 1} of ${moves.length})`;
-      throw new IllegalMoveError(`illegal move ${JSON.stringify(text)}${where} in ${makeFen(position)}`);
+      throw new IllegalMoveError(`illegal move ${quote(typeof text === 'string' ? text : String(text))}${where} in ${makeFen(position)}`);
     }
     position.make(move);
   }

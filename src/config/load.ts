@@ -1,15 +1,17 @@
 // Start-up configuration: reads the environment, .env and config/*.json once, validates all of
-// it, and returns one frozen Config. This is the only module that touches process.env.
+// it, and returns one frozen Config, with the warnings for whoever loads it to print (nothing
+// here prints). This is the only module that touches process.env.
 //
 // Precedence, lowest first: config/default.json, then config/local.json (or the file named by
 // CHESSBOT_CONFIG) merged over it key by key; environment variables override .env entries.
 
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import { unknownVariableWarnings } from './envNames.ts';
 import { ConfigError } from './errors.ts';
-import { describeIssues } from './problems.ts';
+import { describeIssues, validate } from './problems.ts';
 import { ENV_KEYS, SECRET_ENV_KEYS, envSchema, fileConfigSchema, type EnvConfig, type FileConfig } from './schema.ts';
-import { Secret, redact } from './secret.ts';
+import { Secret, maskUrlCredentials, redact } from './secret.ts';
 import { labelOf, readDotenvFile, readJsonFile } from './sources.ts';
 import type { Config } from './types.ts';
 
@@ -25,20 +27,44 @@ export const DEFAULT_CONFIG_FILE = join('config', 'default.json');
 export const LOCAL_CONFIG_FILE = join('config', 'local.json');
 export const DOTENV_FILE = '.env';
 
-/** Loads and validates everything; throws a ConfigError listing every problem found. */
-export function loadConfig(options: LoadConfigOptions = {}): Config {
+/** The configuration, and what is odd about it without stopping the start. */
+export interface LoadedConfig {
+  readonly config: Config;
+  /**
+   * One line each, "<source>: <name>: <what>", never with a value: e.g. ".env: LICHES_TOKEN:
+   * unknown variable, ignored (did you mean LICHESS_TOKEN?)". The caller prints them (npm start
+   * and deploy-commands as "warning: <line>" on standard error, see warningLines).
+   */
+  readonly warnings: readonly string[];
+}
+
+/**
+ * Loads and validates everything, and returns the config with its warnings; throws a
+ * ConfigError listing every problem found (and carrying the warnings too).
+ */
+export function loadConfigWithWarnings(options: LoadConfigOptions = {}): LoadedConfig {
   const cwd = options.cwd ?? process.cwd();
   const problems: string[] = [];
+  const warnings: string[] = [];
 
-  const env = readEnvironment(cwd, options.env ?? process.env, problems);
+  const env = readEnvironment(cwd, options.env ?? process.env, problems, warnings);
   const file = readConfigFiles(cwd, env.values.CHESSBOT_CONFIG, problems);
   const secrets = SECRET_ENV_KEYS.map((key) => env.values[key]).map((value) => (value ? new Secret(value) : null));
 
   if (problems.length > 0 || !env.parsed || !file.parsed) {
-    // A secret pasted into the wrong place must not be echoed back by a message about it.
-    throw new ConfigError(problems.map((line) => redact(line, secrets)));
+    // A secret pasted into the wrong place must not be echoed back by a message about it, nor
+    // the password of a URL.
+    throw new ConfigError(problems.map((line) => maskUrlCredentials(redact(line, secrets))), warnings);
   }
-  return deepFreeze(assemble(env.parsed, file.parsed, file.labels, cwd));
+  return { config: deepFreeze(assemble(env.parsed, file.parsed, file.labels, cwd)), warnings };
+}
+
+/**
+ * Loads and validates everything; throws a ConfigError listing every problem found. The
+ * warnings are dropped: a program that starts should call loadConfigWithWarnings and print them.
+ */
+export function loadConfig(options: LoadConfigOptions = {}): Config {
+  return loadConfigWithWarnings(options).config;
 }
 
 /** The environment values we know, with .env filling in what the real environment leaves unset. */
@@ -46,10 +72,14 @@ function readEnvironment(
   cwd: string,
   processEnv: Readonly<Record<string, string | undefined>>,
   problems: string[],
+  warnings: string[],
 ): { values: Record<string, string>; parsed: EnvConfig | null } {
   const dotenv = readDotenvFile(resolve(cwd, DOTENV_FILE), DOTENV_FILE);
   if (dotenv.kind === 'failed') problems.push(dotenv.problem);
   const fromDotenv = dotenv.kind === 'read' ? (dotenv.value as Record<string, string>) : {};
+  // A misspelt name in the user's own .env is reported, as a misspelt JSON key is (but as a
+  // warning: the variable may be meant for something else run from the same directory).
+  warnings.push(...unknownVariableWarnings(DOTENV_FILE, Object.keys(fromDotenv), ENV_KEYS));
 
   const values: Record<string, string> = {};
   const origin: Record<string, string> = {};
@@ -64,7 +94,7 @@ function readEnvironment(
     }
   }
 
-  const result = envSchema.safeParse(values);
+  const result = validate(envSchema, values);
   if (result.success) return { values, parsed: result.data };
   problems.push(
     ...describeIssues(result.error.issues, {
@@ -105,7 +135,7 @@ function readConfigFiles(
   }
 
   const merged = present.reduce<Record<string, unknown>>((base, layer) => mergeDeep(base, layer.value!), {});
-  const result = fileConfigSchema.safeParse(merged);
+  const result = validate(fileConfigSchema, merged);
   if (result.success) return { parsed: result.data, labels };
   problems.push(...describeIssues(result.error.issues, { source: labels.join(' + '), input: merged, defaults }));
   return { parsed: null, labels };
@@ -127,7 +157,7 @@ function readLayer(
     return { label, value: null, problems };
   }
   if (read.kind === 'failed') return { label, value: null, problems: [read.problem] };
-  const result = fileConfigSchema.safeParse(read.value);
+  const result = validate(fileConfigSchema, read.value);
   if (!result.success) {
     const problems = describeIssues(result.error.issues, { source: label, input: read.value, defaults });
     return { label, value: null, problems };

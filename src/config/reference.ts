@@ -4,6 +4,7 @@
 
 import { CONFIG_SCHEMA_FILE, configJsonSchema, envJsonSchema, type JsonSchema } from './jsonSchema.ts';
 import { DEFAULT_CONFIG_FILE, DOTENV_FILE, LOCAL_CONFIG_FILE } from './load.ts';
+import { OUR_ENV_PREFIXES } from './envNames.ts';
 import { SECRET_ENV_KEYS } from './schema.ts';
 
 /** Where the generated reference is kept, from the project root. */
@@ -67,7 +68,13 @@ function intro(): string[] {
     '',
     `Then the environment variables below. A variable set in the environment wins over the same one in \`${DOTENV_FILE}\``,
     `(in the working directory, optional; \`.env.example\` lists them all); an empty value counts as unset. Tokens`,
-    'belong there, never in a config file, and are never printed, not even in error messages.',
+    'belong there, never in a config file, and are never printed, not even in error messages; nor is the user name',
+    'and password of a URL (`https://user:password@host/`), which every message and log line masks.',
+    '',
+    `A variable in \`${DOTENV_FILE}\` that looks meant for chessbot but is none of these (a name starting with`,
+    `${OUR_ENV_PREFIXES.slice(0, -1).map((prefix) => `\`${prefix}\``).join(', ')} or \`${OUR_ENV_PREFIXES.at(-1)}\`, or a near miss of one below such as \`LOG_LEVL\`) gets a`,
+    'warning naming the variable it was probably meant to be ("did you mean LICHESS_TOKEN?"), never its value; the',
+    "program still starts. The environment itself is not checked: it holds every other program's variables too.",
     '',
   ];
 }

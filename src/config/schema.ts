@@ -44,7 +44,7 @@ const mateSchema = z
   .strictObject({
     maxN: integerInRange(1, MAX_MATE_MOVES_LIMIT)
       .default(10)
-      .describe("Largest n (moves) /mate and `chessbot mate` accept; run `npm run deploy-commands` after a change so Discord's n follows."),
+      .describe("Largest n (moves) /mate accepts in the console and on Discord (`chessbot mate` goes up to the solver's own limit, 254); run `npm run deploy-commands` after a change so Discord's n follows."),
     timeoutSeconds: integerInRange(1, MAX_MATE_TIMEOUT_SECONDS)
       .default(120)
       .describe('Time limit of one /mate search, in seconds (at most 840: a Discord reply can be edited for 15 minutes).'),
@@ -184,6 +184,8 @@ const lichessResignSchema = z
   .prefault({})
   .describe('Resigning hopeless games (off by default).');
 
+type LichessSettingsInput = Readonly<Record<'maxBaseSeconds' | 'maxIncrementSeconds', number>>;
+
 const lichessSchema = z
   .strictObject({
     // Games played at once; challenges beyond it are declined with "later".
@@ -258,26 +260,32 @@ const lichessSchema = z
     draw: lichessDrawSchema,
     resign: lichessResignSchema,
   })
+  // Named at the minimum, with the maximum it exceeds: "lichess.minBaseSeconds: expected at
+  // most maxBaseSeconds (60), got 600".
   .refine((policy) => policy.minBaseSeconds <= policy.maxBaseSeconds, {
-    error: 'minBaseSeconds must not be above maxBaseSeconds',
+    path: ['minBaseSeconds'],
+    error: (issue) => `expected at most maxBaseSeconds (${(issue.input as LichessSettingsInput).maxBaseSeconds})`,
   })
   .refine((policy) => policy.minIncrementSeconds <= policy.maxIncrementSeconds, {
-    error: 'minIncrementSeconds must not be above maxIncrementSeconds',
+    path: ['minIncrementSeconds'],
+    error: (issue) => `expected at most maxIncrementSeconds (${(issue.input as LichessSettingsInput).maxIncrementSeconds})`,
   })
   .prefault({})
   .describe("The Lichess bot's challenge policy and game behaviour (it also uses engine.hashMb, engine.threads and engine.book).");
 
 const discordSchema = z
   .strictObject({
-    // /mate searches one member may have running at once; more are refused with "busy".
+    // /mate requests one member may have running or waiting in line at once; more are refused
+    // privately. One keeps a member from pushing the others back.
     maxSearchesPerUser: integerInRange(1, 100)
       .default(1)
-      .describe('/mate searches one member may have running at once; another is refused privately.'),
-    // /mate searches running or queued at once across all servers (at most the worker pool's
-    // threads plus its queue are used, whatever this says).
+      .describe('/mate requests one member may have running or waiting in line at once; another is refused privately.'),
+    // /mate requests running or waiting in line at once, all servers together. One runs per
+    // engine thread (workers.size); the others wait their turn, their replies showing their place.
+    // 40 lets a burst of a few dozen members be answered in full on two threads.
     maxSearches: integerInRange(1, 1000)
-      .default(8)
-      .describe('/mate searches running or waiting at once, all servers together; at most workers.size plus workers.maxQueue are used.'),
+      .default(40)
+      .describe('/mate requests running or waiting in line at once, all servers together (one runs per worker thread, the rest wait their turn); beyond it a request is refused with when to try again.'),
     // How long a finished answer is reused for an identical request; 0 turns the cache off.
     cacheMinutes: integerInRange(0, 24 * 60)
       .default(10)

@@ -1,6 +1,7 @@
 // A token or password that must never reach a log line, an error message or a JSON dump.
 // The value is held in a private field and only `reveal()` gives it out; every way of turning
 // the object into text (String(), JSON.stringify, util.inspect / console.log) prints a mask.
+// And the credentials a URL may carry ("https://user:password@host/"), masked wherever they are.
 
 const MASK = '[redacted]';
 
@@ -40,4 +41,19 @@ export function redact(text: string, secrets: Iterable<Secret | null | undefined
     if (value) result = result.split(value).join(MASK);
   }
   return result;
+}
+
+// "scheme://userinfo@": the userinfo runs from "://" to the last "@" before the host ends (at a
+// "/", "?", "#", a space or a quote), so "@" in a path (https://lichess.org/@/name) is not one,
+// and a password with a raw "@" in it is masked whole. (A scheme is short: bounding it keeps a
+// long run of "a.a.a…" from costing quadratic time.)
+const URL_USERINFO = /\b([a-z][a-z0-9+.-]{0,31}:\/\/)[^\s/?#"'<>`\\]*@/gi;
+
+/**
+ * `text` with the user name and password of every URL in it masked: "http://user:pass@host/api"
+ * becomes "http://[redacted]@host/api". For every URL that reaches a log line or a message,
+ * ours (DISCORD_API_URL, LICHESS_URL) and those inside a library's error text alike.
+ */
+export function maskUrlCredentials(text: string): string {
+  return text.replace(URL_USERINFO, `$1${MASK}@`);
 }

@@ -39,9 +39,9 @@ export interface Config {
     };
   };
   readonly discord: {
-    /** /mate searches one member may have running at once. */
+    /** /mate requests one member may have running or waiting in line at once. */
     readonly maxSearchesPerUser: number;
-    /** /mate searches running or queued at once in total. */
+    /** /mate requests running or waiting in line at once, all servers together. */
     readonly maxSearches: number;
     /** Minutes a finished /mate answer is reused for an identical request; 0: no cache. */
     readonly cacheMinutes: number;

@@ -2,7 +2,7 @@
 // commands so that "perft" and "/mate" accept a position the same way.
 
 import { STARTING_FEN } from '../chess/fen.ts';
-import { UsageError } from '../errors.ts';
+import { UsageError, quote } from '../errors.ts';
 
 /** The word that names the initial position, as in UCI's "position startpos". */
 export const STARTPOS = 'startpos';
@@ -40,7 +40,7 @@ export function fenFromText(text: string): string {
 export function parseIntegerArgument(text: string | undefined, name: string, min: number, max: number): number {
   const value = text !== undefined && /^\d+$/.test(text) ? Number(text) : Number.NaN;
   if (!(value >= min && value <= max)) {
-    const got = text === undefined ? 'nothing' : JSON.stringify(text);
+    const got = text === undefined ? 'nothing' : quote(text);
     throw new UsageError(`${name} must be an integer from ${min} to ${max}, got ${got}`);
   }
   return value;

@@ -8,7 +8,7 @@ import type { Position } from '../chess/position.ts';
 import { isCheckmate, isStalemate } from '../chess/status.ts';
 import { COLOR_NAMES } from '../chess/types.ts';
 import type { MateJob } from '../engine/index.ts';
-import { UsageError } from '../errors.ts';
+import { UsageError, quote } from '../errors.ts';
 import { fenFromText, fenFromWords, parseIntegerArgument } from '../input/arguments.ts';
 import type { MateMode } from '../search/mate/index.ts';
 
@@ -27,6 +27,8 @@ export interface MateProblem {
 }
 
 export const CHECKS_WORD = 'checks';
+/** The word after n that asks for the solution tree as well (the command line's --tree). */
+export const TREE_WORD = 'tree';
 
 /** The modes, as a front end's option values name them (Discord's `mode` choices). */
 export const MATE_MODES: readonly MateMode[] = ['all', 'checks'];
@@ -63,7 +65,7 @@ export function parseMateMoves(value: string | number | undefined, maxN: number)
 export function parseMateMode(value: string | null | undefined): MateMode {
   if (value === null || value === undefined) return 'all';
   const mode = MATE_MODES.find((known) => known === value);
-  if (!mode) throw new UsageError(`mode must be ${MATE_MODES.map((m) => `"${m}"`).join(' or ')}, got ${JSON.stringify(value)}`);
+  if (!mode) throw new UsageError(`mode must be ${MATE_MODES.map((m) => `"${m}"`).join(' or ')}, got ${quote(value)}`);
   return mode;
 }
 
@@ -82,17 +84,24 @@ export function checkMateFields(fields: MateFields, maxN: number): MateProblem {
   return { job: mateJob(fen, n, parseMateMode(fields.mode)), position };
 }
 
-/** Validates the three fields of a request, in the order they are typed. */
-export function checkMateProblem(fen: string, n: string | number | undefined, mode: MateMode, maxN: number): MateProblem {
+/** Validates the fields of a request, in the order they are typed; `tree` asks for the solution tree. */
+export function checkMateProblem(fen: string, n: string | number | undefined, mode: MateMode, maxN: number, tree = false): MateProblem {
   const position = parseMatePosition(fen);
-  return { job: mateJob(fen, parseMateMoves(n, maxN), mode), position };
+  return { job: mateJob(fen, parseMateMoves(n, maxN), mode, tree), position };
 }
 
-/** The words after /mate: the FEN (quoted or spread over words), n, then "checks" optionally. */
+/**
+ * The words after /mate: the FEN (quoted or spread over words), n, then optionally "checks" and
+ * "tree" in either order, in any case.
+ */
 export function parseMateWords(words: readonly string[], maxN: number): MateProblem {
   const rest = [...words];
-  const checks = rest.at(-1)?.toLowerCase() === CHECKS_WORD;
-  if (checks) rest.pop();
+  const options = new Set<string>();
+  for (let word = rest.at(-1)?.toLowerCase(); word === CHECKS_WORD || word === TREE_WORD; word = rest.at(-1)?.toLowerCase()) {
+    options.add(word);
+    rest.pop();
+  }
   if (rest.length < 2) throw new UsageError('expected a FEN and a number of moves n');
-  return checkMateProblem(fenFromWords(rest.slice(0, -1)), rest.at(-1), checks ? 'checks' : 'all', maxN);
+  const mode = options.has(CHECKS_WORD) ? 'checks' : 'all';
+  return checkMateProblem(fenFromWords(rest.slice(0, -1)), rest.at(-1), mode, maxN, options.has(TREE_WORD));
 }

@@ -1,7 +1,7 @@
 // The 'mate' job, run inside a worker thread: parse the FEN, prove, report in plain strings.
 
 import { parseFen } from '../chess/fen.ts';
-import { MateSolver, solveMate } from '../search/mate/index.ts';
+import { MAX_MATE_MOVES, MateSolver, solveMate } from '../search/mate/index.ts';
 import type { JobHandler } from './jobs.ts';
 
 // One solver per worker thread, made on the first mate job: its transposition table is large
@@ -14,9 +14,6 @@ export function prepareMateSolver(): MateSolver {
   solver ??= new MateSolver();
   return solver;
 }
-
-/** Far beyond anything solvable; it only keeps a typo from sizing the solver's buffers. */
-const MAX_JOB_MOVES = 1000;
 
 export const runMateJob: JobHandler<'mate'> = (job, context) => {
   checkMateJob(job);
@@ -37,9 +34,10 @@ export const runMateJob: JobHandler<'mate'> = (job, context) => {
 /** Callers validate requests before submitting them; this is the last line of defence. */
 function checkMateJob(job: Parameters<typeof runMateJob>[0]): void {
   if (typeof job.fen !== 'string') throw new TypeError('mate job: fen must be a string');
-  if (!Number.isInteger(job.maxMoves) || job.maxMoves < 1 || job.maxMoves > MAX_JOB_MOVES) {
+  // The solver's own limit (its table's), not a policy: front ends apply their own below it.
+  if (!Number.isInteger(job.maxMoves) || job.maxMoves < 1 || job.maxMoves > MAX_MATE_MOVES) {
     const got = String(job.maxMoves);
-    throw new RangeError(`mate job: maxMoves must be an integer from 1 to ${MAX_JOB_MOVES}, got ${got}`);
+    throw new RangeError(`mate job: maxMoves must be an integer from 1 to ${MAX_MATE_MOVES}, got ${got}`);
   }
   if (job.mode !== 'all' && job.mode !== 'checks') {
     throw new RangeError(`mate job: mode must be "all" or "checks", got ${String(job.mode)}`);

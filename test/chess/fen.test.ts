@@ -123,6 +123,33 @@ describe('parseFen rejects the fields', () => {
   });
 });
 
+// A FEN comes from a person (Discord, the console, the command line) and its error is shown to
+// people and terminals: what it quotes of the FEN shows its control characters as escapes
+// (src/errors.ts, quote), so that an escape sequence in a FEN cannot retitle or clear a terminal.
+// Everything else, quotes and backslashes too, reads as typed.
+describe('parseFen quotes the FEN\'s control characters escaped, never raw', () => {
+  const RAW_CONTROL = /[\x00-\x1f\x7f]/;
+  it.each([
+    ['a rank', '6k1/5ppp/8\x1b]0;pwned\x07/8/8/8/5PPP/R5K1 w - - 0 1', 'rank 6 ("8\\u001b]0;pwned\\u0007") has an unknown character "\\u001b"'],
+    ['a rank too long', '6k1/5ppp/8/8/8/8/5PPP/R5K1\x07 w - - 0 1', 'rank 1 ("R5K1\\u0007") has an unknown character "\\u0007"'],
+    ['the side to move', '6k1/5ppp/8/8/8/8/5PPP/R5K1 w\x1b[2J - - 0 1', 'the side to move must be "w" or "b", not "w\\u001b[2J"'],
+    ['the castling field', '6k1/5ppp/8/8/8/8/5PPP/R5K1 w K\x1b[2J - 0 1', 'the castling field "K\\u001b[2J" has "\\u001b"'],
+    ['the en passant field', '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - e3\x1b[2J 0 1', 'the en passant field must be a square such as e3, or -, not "e3\\u001b[2J"'],
+    ['the halfmove clock', '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0\x1b[2J 1', 'the halfmove clock (5th field) must be a whole number, not "0\\u001b[2J"'],
+    ['the fullmove number', '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1\x1b[2J', 'the fullmove number (6th field) must be a whole number, not "1\\u001b[2J"'],
+    ['text after the FEN', '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1 \x1b]0;pwned\x07 x', 'unexpected text after the FEN: "\\u001b]0;pwned\\u0007 x"'],
+    ['a quote and a backslash, shown as typed', '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1 "\\', 'unexpected text after the FEN: ""\\"'],
+  ])('in %s', (_where, fen, expected) => {
+    const message = expectRejected(fen, expected);
+    expect(message).not.toMatch(RAW_CONTROL);
+  });
+
+  it('reads exactly as before for ordinary text', () => {
+    expectRejected('rnbqkbnr/pppppppp/8/8/4X3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'rank 4 ("4X3") has an unknown character "X": pieces are');
+    expectRejected('4k3/8/8/8/8/8/8/4K3 w - - 0 1 1', 'unexpected text after the FEN: "1"');
+  });
+});
+
 describe('parseFen rejects castling rights that do not match the king and rooks', () => {
   it('K without a rook on the king side', () => {
     expectRejected('4k3/8/8/8/8/8/8/R3K3 w KQ - 0 1', '"K"', /rook/, /white/);

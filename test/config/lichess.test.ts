@@ -64,15 +64,18 @@ describe('config lichess section', () => {
       'config/local.json: lichess.concurrency: expected an integer from 1 to 100, got 0',
       'config/local.json: lichess.variants.0: expected a list of variants from: standard, chess960, fromPosition, got "atomic"',
       'config/local.json: lichess.speeds.0: expected a list of speeds from: bullet, blitz, rapid, classical, correspondence, got "ultraBullet"',
-      'config/local.json: lichess.modes: expected a list of modes from: rated, casual (each at most once), got an array',
+      'config/local.json: lichess.modes: expected a list of modes from: rated, casual (each at most once), got ["rated", "rated"]',
       'config/local.json: lichess.blockList.0: expected Lichess user names, got "bad name!"',
       expect.stringMatching(/^config\/local.json: lichess.greeting: expected at most 140 characters/),
     ]);
   });
 
-  it('refuses a minimum above its maximum', () => {
+  it('refuses a minimum above its maximum, named at the minimum with the maximum it exceeds', () => {
     expect(problemsOf({ minBaseSeconds: 600, maxBaseSeconds: 60 })).toEqual([
-      'config/local.json: lichess: minBaseSeconds must not be above maxBaseSeconds, got an object',
+      'config/local.json: lichess.minBaseSeconds: expected at most maxBaseSeconds (60), got 600',
+    ]);
+    expect(problemsOf({ minIncrementSeconds: 5, maxIncrementSeconds: 2 })).toEqual([
+      'config/local.json: lichess.minIncrementSeconds: expected at most maxIncrementSeconds (2), got 5',
     ]);
   });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config/errors.ts';
-import { loadConfig } from '../../src/config/load.ts';
+import { loadConfig, loadConfigWithWarnings } from '../../src/config/load.ts';
 import { fileConfigSchema } from '../../src/config/schema.ts';
 import { problemsOf } from '../support/configProblems.ts';
 
@@ -36,7 +36,7 @@ describe('loadConfig: defaults', () => {
     expect(config.lichess).toEqual({ ...fileConfigSchema.parse({}).lichess, token: null, url: 'https://lichess.org' });
     expect(config.lichess.concurrency).toBe(2);
     expect(config.discord).toEqual({
-      maxSearchesPerUser: 1, maxSearches: 8, cacheMinutes: 10, cacheEntries: 200,
+      maxSearchesPerUser: 1, maxSearches: 40, cacheMinutes: 10, cacheEntries: 200,
       token: null, applicationId: null, guildId: null, apiUrl: null,
     });
     expect(config.logLevel).toBe('info');
@@ -163,8 +163,123 @@ describe('loadConfig: files', () => {
   it('rejects a top level that is not an object', () => {
     writeJson('config/local.json', '[1, 2]');
     expect(problemsOf(() => loadConfig({ env: {}, cwd: dir }))).toEqual([
-      'config/local.json: expected a JSON object, got an array',
+      'config/local.json: expected a JSON object, got [1, 2]',
     ]);
+  });
+});
+
+describe('loadConfig: every problem reads "<key>: expected <what it needs>, got <what was given>"', () => {
+  function problemsIn(local: string): readonly string[] {
+    writeJson('config/local.json', local);
+    return problemsOf(() => loadConfig({ env: {}, cwd: dir }));
+  }
+
+  it('names the keys a section needs when it is not an object', () => {
+    expect(problemsIn('{"workers": null}')).toEqual([
+      'config/local.json: workers: expected an object (keys: size, maxQueue), got null',
+    ]);
+    expect(problemsIn('{"mate": [5], "engine": "fast", "lichess": {"draw": true}}')).toEqual([
+      'config/local.json: mate: expected an object (keys: maxN, timeoutSeconds), got [5]',
+      'config/local.json: engine: expected an object (keys: hashMb, threads, moveOverheadMs, book), got "fast"',
+      'config/local.json: lichess.draw: expected an object (keys: accept, acceptAtOrBelowCp, deadDrawCp, deadDrawMoves, offer), got true',
+    ]);
+  });
+
+  it('says a number JSON cannot hold (1e400 parses as Infinity) is out of range, not null', () => {
+    // What reaches the schema: JSON.parse reads 1e400 as Infinity, which JSON.stringify writes "null".
+    expect(JSON.parse('{"maxN":1e400}').maxN).toBe(Infinity);
+    expect(problemsIn('{"mate": {"maxN": 1e400, "timeoutSeconds": -1e400}}')).toEqual([
+      'config/local.json: mate.maxN: expected an integer from 1 to 50, got a number out of range (over 1.8e308)',
+      'config/local.json: mate.timeoutSeconds: expected an integer from 1 to 840, got a number out of range (below -1.8e308)',
+    ]);
+  });
+
+  it('says one mistake once, even when it breaks two checks (1e300: not a safe integer, and above 50)', () => {
+    expect(problemsIn('{"mate": {"maxN": 1e300}}')).toEqual([
+      'config/local.json: mate.maxN: expected an integer from 1 to 50, got 1e+300',
+    ]);
+  });
+
+  it('words each kind of mistake the same way: wrong type, out of range, not an integer, not allowed, too long', () => {
+    const problems = problemsIn(
+      JSON.stringify({
+        workers: { size: 1.5, maxQueue: '3' },
+        mate: { maxN: 51, timeoutSeconds: 0 },
+        engine: { book: { selection: 'random', path: '' } },
+        lichess: { ponder: 'yes', variants: 'standard', allowList: ['ok', 'not ok'], goodbye: 'x'.repeat(141) },
+      }),
+    );
+    expect(problems).toEqual([
+      'config/local.json: workers.size: expected null (one worker per core) or an integer >= 1, got 1.5',
+      'config/local.json: workers.maxQueue: expected an integer from 0 to 10000, got "3"',
+      'config/local.json: mate.maxN: expected an integer from 1 to 50, got 51',
+      'config/local.json: mate.timeoutSeconds: expected an integer from 1 to 840, got 0',
+      'config/local.json: engine.book.path: expected null (no book) or the path of a Polyglot .bin file, got ""',
+      'config/local.json: engine.book.selection: expected one of weighted, best, got "random"',
+      'config/local.json: lichess.variants: expected a list of variants from: standard, chess960, fromPosition, got "standard"',
+      'config/local.json: lichess.allowList.1: expected Lichess user names, got "not ok"',
+      'config/local.json: lichess.ponder: expected true or false, got "yes"',
+      `config/local.json: lichess.goodbye: expected at most 140 characters (Lichess drops longer chat lines), got "${'x'.repeat(60)}"… (141 characters)`,
+    ]);
+    for (const line of problems) expect(line).toMatch(/^config\/local\.json: [\w.$]+: expected .+, got .+$/);
+  });
+});
+
+describe('loadConfigWithWarnings: unknown variables in .env', () => {
+  function warningsFor(dotenv: string, env: Record<string, string> = {}): readonly string[] {
+    writeFileSync(join(dir, '.env'), dotenv);
+    return loadConfigWithWarnings({ env, cwd: dir }).warnings;
+  }
+
+  it('warns about a misspelt name, suggests the known one, and never shows the value', () => {
+    const warnings = warningsFor('LICHES_TOKEN=lip_secretvalue\nLOG_LEVL=debug\nlog_level=warn\n');
+    expect(warnings).toEqual([
+      '.env: LICHES_TOKEN: unknown variable, ignored (did you mean LICHESS_TOKEN?)',
+      '.env: LOG_LEVL: unknown variable, ignored (did you mean LOG_LEVEL?)',
+      '.env: log_level: unknown variable, ignored (did you mean LOG_LEVEL?)',
+    ]);
+    expect(warnings.join('\n')).not.toContain('lip_secretvalue');
+  });
+
+  it('warns about any name with our prefixes, listing the known ones when none is close', () => {
+    expect(warningsFor('DISCORD_CLIENT_SECRET=abc\nCHESSBOT_THREADS=4\n')).toEqual([
+      '.env: DISCORD_CLIENT_SECRET: unknown variable, ignored (known: DISCORD_TOKEN, DISCORD_APPLICATION_ID, DISCORD_GUILD_ID, DISCORD_API_URL)',
+      '.env: CHESSBOT_THREADS: unknown variable, ignored (known: CHESSBOT_CONFIG)',
+    ]);
+  });
+
+  it('is a warning only: the program starts with the rest of the configuration', () => {
+    writeFileSync(join(dir, '.env'), 'LICHES_TOKEN=lip_x\nLOG_LEVEL=warn\n');
+    const { config, warnings } = loadConfigWithWarnings({ env: {}, cwd: dir });
+    expect(warnings).toHaveLength(1);
+    expect(config.logLevel).toBe('warn');
+    expect(config.lichess.token).toBeNull();
+    // loadConfig gives the same config (and leaves the warnings to loadConfigWithWarnings).
+    expect(loadConfig({ env: {}, cwd: dir })).toEqual(config);
+  });
+
+  it("leaves other programs' variables alone, and the process environment unchecked", () => {
+    expect(warningsFor('NODE_ENV=production\nREDIS_URL=redis://x\nCOMPOSE_PROJECT_NAME=bot\nLICHESS_TOKEN=lip_x\n', {
+      LICHES_TOKEN: 'x', DISCORD_TOKN: 'y', LOG_LEVL: 'z',
+    })).toEqual([]);
+  });
+
+  it('has none without a .env', () => {
+    expect(loadConfigWithWarnings({ env: { LICHES_TOKEN: 'x' }, cwd: dir }).warnings).toEqual([]);
+  });
+
+  it('carries them on a ConfigError too, where the misspelling may be the cause', () => {
+    writeFileSync(join(dir, '.env'), 'LICHESS_URL=nowhere\nDISCORD_GUILD=123\n');
+    try {
+      loadConfigWithWarnings({ env: {}, cwd: dir });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).warnings).toEqual([
+        '.env: DISCORD_GUILD: unknown variable, ignored (did you mean DISCORD_GUILD_ID?)',
+      ]);
+      expect((error as ConfigError).message).not.toContain('DISCORD_GUILD');
+    }
   });
 });
 
@@ -223,6 +338,20 @@ describe('loadConfig: environment', () => {
       'environment: DISCORD_APPLICATION_ID: expected a Discord id (17 to 20 digits), got "abc"',
       'environment: DISCORD_API_URL: expected an http:// or https:// URL, got "not a url"',
     ]);
+  });
+
+  it('never shows the user name and password of a URL it quotes back', () => {
+    const problems = problemsOf(() =>
+      loadConfig({
+        env: { DISCORD_API_URL: 'http://bob:hunter2@127.0.0.1:9/api/v10', LICHESS_URL: 'ftp://bob:hunter2@example.org' },
+        cwd: dir,
+      }),
+    );
+    expect(problems).toEqual([
+      'environment: DISCORD_API_URL: expected the API base without a version, e.g. https://discord.com/api, got "http://[redacted]@127.0.0.1:9/api/v10"',
+      'environment: LICHESS_URL: expected an http:// or https:// URL, got "ftp://[redacted]@example.org"',
+    ]);
+    expect(problems.join('\n')).not.toMatch(/bob|hunter2/);
   });
 
   it('never shows a token, not even a malformed one', () => {

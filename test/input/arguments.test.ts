@@ -38,6 +38,15 @@ describe('parseIntegerArgument', () => {
     );
   });
 
+  it('quotes the value escaped and cut short, as every message that quotes a person\'s input', () => {
+    expect(() => parseIntegerArgument('3\x1b]0;pwned\x07', 'n', 1, 5)).toThrow(
+      'n must be an integer from 1 to 5, got "3\\u001b]0;pwned\\u0007"',
+    );
+    expect(() => parseIntegerArgument('9'.repeat(5000), 'depth', 1, 10)).toThrow(
+      `depth must be an integer from 1 to 10, got "${'9'.repeat(60)}"… (5,000 characters)`,
+    );
+  });
+
   it('reports a missing value', () => {
     expect(() => parseIntegerArgument(undefined, 'n', 1, 5)).toThrow('n must be an integer from 1 to 5, got nothing');
   });

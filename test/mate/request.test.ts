@@ -28,6 +28,23 @@ describe('parseMateWords', () => {
     expect(problem.position.turn).toBe(0);
   });
 
+  it('reads "tree" and "checks" after n, in either order and any case', () => {
+    const tree = { kind: 'mate', fen: KNIGHT_PROMOTION, maxMoves: 3, mode: 'all', tree: true };
+    expect(parseMateWords([KNIGHT_PROMOTION, '3', 'tree'], 10).job).toEqual(tree);
+    expect(parseMateWords([...KNIGHT_PROMOTION.split(' '), '3', 'TREE'], 10).job).toEqual(tree);
+    expect(parseMateWords([KNIGHT_PROMOTION, '3', 'tree', 'checks'], 10).job).toEqual({ ...tree, mode: 'checks' });
+    expect(parseMateWords([KNIGHT_PROMOTION, '3', 'Checks', 'tree'], 10).job).toEqual({ ...tree, mode: 'checks' });
+    expect(() => parseMateWords([KNIGHT_PROMOTION, 'tree'], 10)).toThrow(new UsageError('expected a FEN and a number of moves n'));
+  });
+
+  it('quotes a bad n escaped, and only its start when it is long', () => {
+    expect(usageMessage(() => parseMateWords([KNIGHT_PROMOTION, '3\x1b[2J'], 10))).toBe('n must be an integer from 1 to 10, got "3\\u001b[2J"');
+    expect(usageMessage(() => parseMateWords([KNIGHT_PROMOTION, '9'.repeat(3_000_000)], 10))).toBe(
+      `n must be an integer from 1 to 10, got "${'9'.repeat(60)}"… (3,000,000 characters)`,
+    );
+    expect(usageMessage(() => parseMateMode('\x07'))).toBe('mode must be "all" or "checks", got "\\u0007"');
+  });
+
   it('reads a FEN spread over words', () => {
     expect(parseMateWords([...BLACK_MATES.split(' '), '3'], 10).job).toEqual({ kind: 'mate', fen: BLACK_MATES, maxMoves: 3, mode: 'all' });
   });

@@ -24,7 +24,8 @@ const PLACES: ReadonlyArray<[Layer, RegExp]> = [
 const MAY_IMPORT: Readonly<Record<Exclude<Layer, `adapters/${string}` | 'top'>, readonly Layer[]>> = {
   config: [],
   errors: [],
-  chess: [],
+  // The rules quote a FEN's parts in their errors as every message quotes input.
+  chess: ['errors'],
   search: ['chess'],
   input: ['chess', 'errors'],
   log: ['config', 'errors'],

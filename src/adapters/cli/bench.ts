@@ -11,8 +11,8 @@ import { STARTING_FEN, parseFen } from '../../chess/fen.ts';
 import { perft } from '../../chess/perft.ts';
 import { Engine, type Score } from '../../search/play/index.ts';
 import { parseIntegerArgument } from '../../input/arguments.ts';
-import { UsageError } from '../../errors.ts';
-import type { CliCommand } from './command.ts';
+import { quote } from '../../errors.ts';
+import { type CliCommand, CommandLineError } from './command.ts';
 import { BENCH_POSITIONS, type BenchPosition } from './benchPositions.ts';
 import { splitOptions } from './options.ts';
 
@@ -104,7 +104,7 @@ export const benchCommand: CliCommand = {
 
 export function parseBenchArguments(args: readonly string[]): BenchRequest {
   const { flags, values, positionals } = splitOptions(args, ['--json'], ['--depth']);
-  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+  if (positionals.length > 0) throw new CommandLineError(`unexpected argument ${quote(positionals[0]!)}`);
   const depthText = values.get('--depth');
   const depth = depthText === undefined
     ? DEFAULT_BENCH_DEPTH

@@ -1,4 +1,19 @@
-// A subcommand of the `chessbot` command line: its name, how to call it, and what it does.
+// A subcommand of the `chessbot` command line: its name, how to call it, and what it does; and
+// the error that says the command line itself is wrong.
+
+import { UsageError } from '../../errors.ts';
+
+/**
+ * The command line itself is wrong: an unknown option or word, an option without its value, a
+ * missing argument. The usage follows the message. Bad data in a well-formed command line (a FEN,
+ * a number out of range) is a plain UsageError: its message, and a pointer to the help.
+ */
+export class CommandLineError extends UsageError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CommandLineError';
+  }
+}
 
 export interface TextSink {
   write(text: string): unknown;
@@ -18,9 +33,9 @@ export interface CliCommand {
   /** Lines shown below the usage by `chessbot <name> --help`. */
   readonly details: readonly string[];
   /**
-   * Writes its results to `out.stdout`; throws a UsageError for bad arguments. Resolves to the
-   * exit status when success can end in more than one way (mate found, no mate), else to nothing
-   * for status 0.
+   * Writes its results to `out.stdout`; throws a CommandLineError for a misused command line, a
+   * UsageError for bad data (a FEN, a value). Resolves to the exit status when success can end in
+   * more than one way (mate found, no mate), else to nothing for status 0.
    */
   run(args: readonly string[], out: CliOutput): Promise<number | void>;
 }

@@ -7,8 +7,9 @@ import { ConfigError } from '../../config/errors.ts';
 import { engineName } from '../../config/identity.ts';
 import type { Secret } from '../../config/secret.ts';
 import type { Config } from '../../config/types.ts';
-import { UsageError, errorLine } from '../../errors.ts';
-import type { CliCommand, CliOutput } from './command.ts';
+import { errorLine, quote } from '../../errors.ts';
+import { type CliCommand, type CliOutput, CommandLineError } from './command.ts';
+import { splitOptions } from './options.ts';
 
 export const EXIT_UPGRADED = 0;
 export const EXIT_NOT_UPGRADED = 1;
@@ -53,9 +54,9 @@ export function createLichessUpgradeCommand(dependencies: LichessUpgradeDependen
       'exit status: 0 upgraded (or already a BOT), 1 not upgraded, 2 bad configuration',
     ],
     async run(args, out) {
-      const unknown = args.find((arg) => arg !== '--yes');
-      if (unknown !== undefined) throw new UsageError(`unexpected argument "${unknown}"`);
-      const yes = args.includes('--yes');
+      const { flags, positionals } = splitOptions(args, ['--yes']);
+      if (positionals.length > 0) throw new CommandLineError(`unexpected argument ${quote(positionals[0]!)}`);
+      const yes = flags.has('--yes');
       let config: Config;
       try {
         config = dependencies.config();

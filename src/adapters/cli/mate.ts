@@ -1,14 +1,15 @@
 // `chessbot mate`: the shortest forced mate in at most n moves for the side to move, every key,
 // the main line, or the proof that there is none. The same validation and answer text as the
-// console's /mate (the /mate use case, src/mate); here the search runs in this thread.
+// console's /mate (the /mate use case, src/mate); here the search runs in this thread. The
+// command line is for proofs and benchmarks: n goes up to the solver's own limit, not to the
+// config's mate.maxN, which bounds the console and Discord.
 
-import { ConfigError } from '../../config/errors.ts';
 import type { EngineClient } from '../../engine/index.ts';
-import { UsageError } from '../../errors.ts';
+import { UsageError, quote } from '../../errors.ts';
 import { fenFromWords } from '../../input/arguments.ts';
 import { type MateOutcome, type MateProblem, checkMateProblem, formatBoard, formatMateAnswer, searchMate } from '../../mate/index.ts';
-import type { MateReport } from '../../search/mate/index.ts';
-import type { CliCommand } from './command.ts';
+import { MAX_MATE_MOVES, type MateReport } from '../../search/mate/index.ts';
+import { type CliCommand, CommandLineError } from './command.ts';
 import { splitOptions } from './options.ts';
 
 /** Exit statuses: a mate was found; no mate in n is proven; bad input; the time limit ran out. */
@@ -25,10 +26,19 @@ export interface MateCliRequest {
   readonly timeoutSeconds: number | null;
 }
 
-/** Where `chessbot mate` gets its limit on n and its search. Tests pass their own. */
+/**
+ * The shortest --timeout: the deadline is read in milliseconds, and polled every thousand nodes
+ * or so, so less than this means nothing.
+ */
+export const MIN_TIMEOUT_SECONDS = 0.001;
+/**
+ * The longest --timeout, about 11.6 days. A proof that may run longer is run without one (the
+ * default); a larger value is a typo, not a time.
+ */
+export const MAX_TIMEOUT_SECONDS = 1_000_000;
+
+/** Where `chessbot mate` runs its search. Tests pass their own. */
 export interface MateCliDependencies {
-  /** The largest n accepted (config mate.maxN); may throw a ConfigError. */
-  readonly maxN: () => number;
   /** Where the search runs; called once per run, before the clock starts. */
   readonly engine: () => EngineClient;
 }
@@ -40,25 +50,18 @@ export function createMateCommand(dependencies: MateCliDependencies): CliCommand
     summary: 'find the shortest forced mate in at most n moves, every key, or prove there is none',
     details: [
       '<fen>                a position in FEN, quoted or as separate words; the side to move mates',
-      '<n>                  the most moves it may use, from 1 to the config\'s mate.maxN (default 10)',
+      `<n>                  the most moves it may use, from 1 to ${MAX_MATE_MOVES} (the solver's limit)`,
       '--checks             every move of the mating side must give check (MATER\'s "c" mode)',
       '--tree               also print the solution: every defence and the answer to it',
-      '--timeout <seconds>  stop after this long (default: no limit; Ctrl+C also stops)',
+      `--timeout <seconds>  stop after this long: ${MIN_TIMEOUT_SECONDS} to ${MAX_TIMEOUT_SECONDS} seconds, such as 5, 0.5 or 1e-3`,
+      '                     (default: no limit; Ctrl+C also stops)',
       '--json               print one JSON line: {"result":"mate"|"no-mate"|"timeout","mateIn":k|null,',
       '                     "keys":[UCI...],"line":[SAN...],"nodes":N,"ms":T,"proven":d}',
       '',
       'exit status: 0 mate found, 1 no mate in n (proven), 2 bad input, 3 stopped by --timeout',
     ],
     async run(args, out) {
-      let maxN: number;
-      try {
-        maxN = dependencies.maxN();
-      } catch (error) {
-        if (!(error instanceof ConfigError)) throw error;
-        out.stderr.write(`chessbot mate: ${error.message}\n`);
-        return EXIT_BAD_INPUT;
-      }
-      const request = parseMateArguments(args, maxN);
+      const request = parseMateArguments(args);
       const { problem, json, tree, timeoutSeconds } = request;
       const { job, position } = problem;
       const engine = dependencies.engine();
@@ -73,20 +76,30 @@ export function createMateCommand(dependencies: MateCliDependencies): CliCommand
   };
 }
 
-export function parseMateArguments(args: readonly string[], maxN: number): MateCliRequest {
+export function parseMateArguments(args: readonly string[]): MateCliRequest {
   const { flags, values, positionals } = splitOptions(args, ['--checks', '--json', '--tree'], ['--timeout']);
-  if (positionals.length < 2) throw new UsageError('expected a FEN and a number of moves n');
+  if (positionals.length < 2) throw new CommandLineError('expected a FEN and a number of moves n');
   const timeout = values.get('--timeout');
   const timeoutSeconds = timeout === undefined ? null : parseTimeout(timeout);
   const fen = fenFromWords(positionals.slice(0, -1));
-  const problem = checkMateProblem(fen, positionals.at(-1), flags.has('--checks') ? 'checks' : 'all', maxN);
+  const problem = checkMateProblem(fen, positionals.at(-1), flags.has('--checks') ? 'checks' : 'all', MAX_MATE_MOVES);
   return { problem, json: flags.has('--json'), tree: flags.has('--tree'), timeoutSeconds };
 }
 
-/** Seconds, whole or decimal ("5", "0.5"), more than zero. */
-function parseTimeout(text: string): number {
-  const seconds = /^(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : Number.NaN;
-  if (!(seconds > 0)) throw new UsageError(`timeout must be a number of seconds greater than 0, got ${JSON.stringify(text)}`);
+/** A decimal number, signed, with a fraction and an exponent if any: "5", "0.5", ".5", "1e-3", "-1". */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/** Seconds as a person types them, from MIN_TIMEOUT_SECONDS to MAX_TIMEOUT_SECONDS, or a UsageError saying which is wrong. */
+export function parseTimeout(text: string): number {
+  if (!DECIMAL.test(text)) throw new UsageError(`timeout must be a number of seconds such as 5, 0.5 or 1e-3, got ${quote(text)}`);
+  const seconds = Number(text);
+  const range = `it must be from ${MIN_TIMEOUT_SECONDS} to ${MAX_TIMEOUT_SECONDS} seconds (about ${(MAX_TIMEOUT_SECONDS / 86_400).toFixed(1)} days)`;
+  // By its digits, so that "1e-400" (0 as a double) is too short, not "not positive".
+  const zero = !/[1-9]/.test(text.replace(/e.*$/i, ''));
+  if (zero || text.startsWith('-')) throw new UsageError(`timeout ${quote(text)} is not positive: ${range}`);
+  // Below the minimum, or so small that it is 0 as a double.
+  if (seconds < MIN_TIMEOUT_SECONDS) throw new UsageError(`timeout ${quote(text)} is too short: ${range}`);
+  if (seconds > MAX_TIMEOUT_SECONDS) throw new UsageError(`timeout ${quote(text)} is too long: ${range}`);
   return seconds;
 }
 

@@ -2,7 +2,8 @@
 // a value ("--timeout 5" or "--timeout=5"). A single "-" or "-1" stays positional (a FEN's "-"
 // field, a bad depth).
 
-import { UsageError } from '../../errors.ts';
+import { quote } from '../../errors.ts';
+import { CommandLineError } from './command.ts';
 
 export interface SplitArguments {
   readonly flags: ReadonlySet<string>;
@@ -13,7 +14,9 @@ export interface SplitArguments {
 
 /**
  * Splits `args`, rejecting any option that is not a known flag or a known option with a value
- * (both given with their dashes, e.g. "--json", "--timeout").
+ * (both given with their dashes, e.g. "--json", "--timeout"), and any positional word that is one
+ * of their names without its dashes ("checks" for "--checks"): no FEN field, number or "startpos"
+ * can be, so it is an option mistyped, and it is named as one instead of being misread as data.
  */
 export function splitOptions(
   args: readonly string[],
@@ -26,6 +29,8 @@ export function splitOptions(
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (!arg.startsWith('--')) {
+      const meant = [...knownFlags, ...knownValued].find((option) => option.slice(2) === arg.toLowerCase());
+      if (meant !== undefined) throw new CommandLineError(`unknown argument ${quote(arg)}: did you mean ${meant}?`);
       positionals.push(arg);
       continue;
     }
@@ -33,12 +38,12 @@ export function splitOptions(
     const name = equals < 0 ? arg : arg.slice(0, equals);
     if (knownValued.includes(name)) {
       const value = equals < 0 ? args[++i] : arg.slice(equals + 1);
-      if (value === undefined || value === '') throw new UsageError(`option "${name}" needs a value`);
+      if (value === undefined || value === '') throw new CommandLineError(`option ${quote(name)} needs a value`);
       values.set(name, value);
     } else if (knownFlags.includes(arg)) {
       flags.add(arg);
     } else {
-      throw new UsageError(`unknown option "${arg}"`);
+      throw new CommandLineError(`unknown option ${quote(arg)}`);
     }
   }
   return { flags, values, positionals };

@@ -6,7 +6,7 @@ import { FenError, parseFen } from '../../chess/fen.ts';
 import { perft, perftDivide } from '../../chess/perft.ts';
 import { fenFromWords, parseIntegerArgument } from '../../input/arguments.ts';
 import { UsageError } from '../../errors.ts';
-import type { CliCommand } from './command.ts';
+import { type CliCommand, CommandLineError } from './command.ts';
 import { splitOptions } from './options.ts';
 
 // Depth 10 from the start position is 69 trillion leaves; anything deeper cannot finish.
@@ -46,7 +46,7 @@ export const perftCommand: CliCommand = {
 
 export function parsePerftArguments(args: readonly string[]): PerftRequest {
   const { flags, positionals } = splitOptions(args, ['--divide', '--json']);
-  if (positionals.length < 2) throw new UsageError('expected a FEN (or "startpos") and a depth');
+  if (positionals.length < 2) throw new CommandLineError('expected a FEN (or "startpos") and a depth');
   const depth = parseIntegerArgument(positionals.at(-1), 'depth', 1, MAX_PERFT_DEPTH);
   const fen = fenFromWords(positionals.slice(0, -1));
   return { fen, depth, divide: flags.has('--divide'), json: flags.has('--json') };

@@ -3,8 +3,8 @@
 // (src/adapters/uci), which src/cli.ts hands to this command with the config's engine section.
 
 import { ConfigError } from '../../config/errors.ts';
-import { UsageError } from '../../errors.ts';
-import type { CliCommand, TextSink } from './command.ts';
+import { quote } from '../../errors.ts';
+import { type CliCommand, CommandLineError, type TextSink } from './command.ts';
 
 /** Exit status when the configuration (or its opening book) is unusable. */
 export const EXIT_BAD_CONFIG = 2;
@@ -12,9 +12,11 @@ export const EXIT_BAD_CONFIG = 2;
 /** Where a UCI conversation reads and writes. */
 export interface UciStreams {
   readonly input: NodeJS.ReadableStream;
+  /**
+   * A GUI that goes away closes it: the command line then ends the process at the next write,
+   * as it ends any command whose reader is gone (processOutput, main.ts).
+   */
   readonly output: TextSink;
-  /** Ends the conversation as "quit" would (the GUI went away). */
-  readonly signal: AbortSignal;
 }
 
 export interface UciCliDependencies {
@@ -43,7 +45,7 @@ export function createUciCommand(dependencies: UciCliDependencies): CliCommand {
       'exit status: 0 after quit or the end of input, 2 bad configuration (or opening book)',
     ],
     async run(args, out) {
-      if (args.length > 0) throw new UsageError(`unexpected argument "${args[0]}"`);
+      if (args.length > 0) throw new CommandLineError(`unexpected argument ${quote(args[0]!)}`);
       let speakUci: (streams: UciStreams) => Promise<void>;
       try {
         speakUci = dependencies.prepare();
@@ -52,15 +54,7 @@ export function createUciCommand(dependencies: UciCliDependencies): CliCommand {
         out.stderr.write(`chessbot uci: ${error.message}\n`);
         return EXIT_BAD_CONFIG;
       }
-      // A GUI that goes away closes our output: end as if it had said quit.
-      const gone = new AbortController();
-      const onError = () => gone.abort();
-      process.stdout.on('error', onError);
-      try {
-        await speakUci({ input: process.stdin, output: out.stdout, signal: gone.signal });
-      } finally {
-        process.stdout.off('error', onError);
-      }
+      await speakUci({ input: process.stdin, output: out.stdout });
     },
   };
 }

@@ -15,10 +15,12 @@ export interface CommandContext {
 export interface Command {
   /** The name typed after the slash, e.g. "mate" for /mate. Lower case, no spaces. */
   readonly name: string;
-  /** How to call it, as shown by /help, e.g. "/mate <fen> <n> [checks]". */
+  /** How to call it, as shown by /help, e.g. "/mate <fen> <n> [checks] [tree]". */
   readonly usage: string;
   /** What it does, in a few words for /help. */
   readonly summary: string;
+  /** Lines /help shows under the summary, e.g. what each optional word does. */
+  readonly details?: readonly string[];
   /**
    * Runs the command on the words that followed its name and resolves to the reply.
    * Bad input is reported by throwing a UsageError whose message is shown as is.

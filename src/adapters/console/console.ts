@@ -1,5 +1,16 @@
 // The local console: reads command lines from a stream, answers each in turn, and ends on
-// /quit, end of input or Ctrl+C. For trying the bot offline, without Discord or Lichess.
+// /quit, end of input, or Ctrl+C at the prompt. For trying the bot offline, without Discord or
+// Lichess.
+//
+// Ctrl+C at a terminal. readline reads a terminal in raw mode, so the key arrives as a byte that
+// readline reports as its own 'SIGINT' event; the process gets no SIGINT signal from it. The
+// console therefore decides what the key does, and the app's process-wide SIGINT handler (which
+// ends everything, bots included) only ever sees a real signal: `kill -INT`, a supervisor, or the
+// key pressed while the console is not reading the terminal (before it starts, after it ends).
+// The key:
+// - while a command runs: stops that command (its answer says so), and the console goes on;
+// - at the prompt, or again while the stopped command is still ending: leaves the console.
+// Aborting `stop` (the app's SIGINT or SIGTERM) ends the console at once, whatever it is doing.
 
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
@@ -15,7 +26,7 @@ export interface ConsoleOptions {
   readonly output: Writable;
   /** One-line errors go here, so piped output stays clean. */
   readonly errorOutput: Writable;
-  /** A person at a terminal: show a greeting and a prompt. Off when input is piped. */
+  /** A person at a terminal: show a greeting and a prompt, and take Ctrl+C. Off when input is piped. */
   readonly interactive: boolean;
   /** The commands beyond /help and /quit (the /mate command, mateCommand.ts). */
   readonly commands: readonly Command[];
@@ -23,8 +34,14 @@ export interface ConsoleOptions {
   readonly stop?: AbortSignal;
 }
 
+/** How a console session went, for the program's exit status. */
+export interface ConsoleSummary {
+  /** Lines answered with an error: an unknown command, bad input, a command that failed. */
+  readonly errors: number;
+}
+
 /** Resolves once the console has ended; commands run one at a time, in input order. */
-export async function runConsole(options: ConsoleOptions): Promise<void> {
+export async function runConsole(options: ConsoleOptions): Promise<ConsoleSummary> {
   const { input, output, errorOutput, interactive } = options;
   const lines = createInterface({ input, output, terminal: interactive, prompt: PROMPT });
   let quitting = false;
@@ -32,50 +49,77 @@ export async function runConsole(options: ConsoleOptions): Promise<void> {
     quitting = true;
     lines.close();
   };
-  /** Cancels the command in progress, if any. */
-  let cancelCurrent = (): void => {};
-  // Without a listener readline only pauses on Ctrl+C, which leaves a terminal user stuck.
+  /** The command in progress: aborting it cancels the command. */
+  let running: AbortController | null = null;
+  /** Ends the wait for the command in progress: the console leaves without its answer. */
+  let leaveNow = (): void => {};
+  // Ctrl+C typed at a terminal (see the top of this file). Without a listener readline would only
+  // pause, which leaves a terminal user stuck.
   lines.on('SIGINT', () => {
+    if (running && !running.signal.aborted) {
+      running.abort();
+      return;
+    }
+    // At the prompt, or a second Ctrl+C while the command is still stopping: leave now.
     output.write('\n');
-    cancelCurrent();
+    running?.abort();
+    leaveNow();
     quit();
   });
-  options.stop?.addEventListener('abort', () => {
-    cancelCurrent();
+  const stop = () => {
+    running?.abort();
     quit();
-  }, { once: true });
+  };
+  // Already aborted (a signal came while the bots were starting): nothing is read.
+  if (options.stop?.aborted) stop();
+  else options.stop?.addEventListener('abort', stop, { once: true });
 
   const registry = new CommandRegistry();
   registry.add(helpCommand(registry));
   for (const command of options.commands) registry.add(command);
   registry.add(quitCommand(quit));
 
+  let errors = 0;
+  // (Iterating a closed interface would wait forever.)
+  if (quitting) return { errors };
   if (interactive) {
     output.write('chessbot console: type /help for the commands, /quit to leave.\n');
     lines.prompt();
   }
-  // A command's interim output (a board, progress lines) is shown as it comes.
-  const progress = (text: string) => output.write(`${text}\n`);
   for await (const line of lines) {
     // Lines typed ahead of /quit are already buffered by the iterator; they are dropped.
     if (quitting) break;
-    const running = new AbortController();
-    cancelCurrent = () => running.abort();
-    const reply = await registry.dispatch(line, { progress, signal: running.signal });
-    cancelCurrent = () => {};
+    const command = new AbortController();
+    running = command;
+    // A command's interim output (a board, progress lines) is shown as it comes, and only while
+    // the console is still waiting for it.
+    const progress = (text: string) => {
+      if (running === command) output.write(`${text}\n`);
+    };
+    const left = new Promise<undefined>((resolve) => (leaveNow = () => resolve(undefined)));
+    const reply = await Promise.race([registry.dispatch(line, { progress, signal: command.signal }), left]);
+    running = null;
+    leaveNow = () => {};
+    // Left with Ctrl+C while the command was still stopping: its answer is not waited for.
+    if (reply === undefined) break;
     if (reply?.kind === 'ok' && reply.text !== '') output.write(`${reply.text}\n`);
-    if (reply?.kind === 'error') errorOutput.write(`error: ${reply.text}\n`);
+    if (reply?.kind === 'error') {
+      errors++;
+      errorOutput.write(`error: ${reply.text}\n`);
+    }
     if (interactive && !quitting) lines.prompt();
   }
   // End of input (Ctrl+D) leaves the cursor after the prompt; end the line.
   if (interactive && !quitting) output.write('\n');
+  options.stop?.removeEventListener('abort', stop);
+  return { errors };
 }
 
 function quitCommand(quit: () => void): Command {
   return {
     name: 'quit',
     usage: '/quit',
-    summary: 'leave the console (end of input does too)',
+    summary: 'leave the console (so do end of input, and Ctrl+C at the prompt)',
     async run() {
       quit();
       return '';

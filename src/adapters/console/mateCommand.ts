@@ -1,9 +1,12 @@
-// The console's /mate <fen> <n> [checks]: the /mate use case (src/mate) behind a typed command.
-// With a progress sink it first shows the board and then one line per iteration, exactly as
-// `chessbot mate` prints them; the reply is the answer.
+// The console's /mate <fen> <n> [checks] [tree]: the /mate use case (src/mate) behind a typed
+// command. With a progress sink it first shows the board and then one line per iteration, exactly
+// as `chessbot mate` prints them; the reply is the answer, with the solution tree after "tree" (as
+// `chessbot mate --tree` prints it).
 
 import type { EngineClient } from '../../engine/index.ts';
-import { CHECKS_WORD, type MateSettings, formatBoard, formatMateAnswer, parseMateWords, searchMate } from '../../mate/index.ts';
+import {
+  CHECKS_WORD, type MateSettings, TREE_WORD, formatBoard, formatMateAnswer, parseMateWords, searchMate,
+} from '../../mate/index.ts';
 import type { Command, CommandContext } from './command.ts';
 
 export interface MateCommandOptions extends MateSettings {
@@ -15,15 +18,19 @@ export function mateCommand(options: MateCommandOptions): Command {
   const { engine, maxN, timeoutSeconds } = options;
   return {
     name: 'mate',
-    usage: `/mate <fen> <n> [${CHECKS_WORD}]`,
+    usage: `/mate <fen> <n> [${CHECKS_WORD}] [${TREE_WORD}]`,
     summary: `find the shortest forced mate in at most n moves (n up to ${maxN})`,
+    details: [
+      `${CHECKS_WORD}: every move of the mating side gives check`,
+      `${TREE_WORD}: also the solution tree, every defence and its answer`,
+    ],
     async run(args, context: CommandContext = {}) {
       const { job, position } = parseMateWords(args, maxN);
       const { progress, signal } = context;
       progress?.(`${formatBoard(position, job.maxMoves, job.mode)}\n`);
       const outcome = await searchMate(engine, job, { signal, timeoutSeconds, onProgress: progress });
       progress?.('');
-      return formatMateAnswer(outcome, position);
+      return formatMateAnswer(outcome, position, job.tree === true);
     },
   };
 }

@@ -2,7 +2,7 @@
 // Every outcome is a short text: a result, or a one-line error that names the command.
 
 import type { Command, CommandContext } from './command.ts';
-import { commandErrorText, errorLine } from '../../errors.ts';
+import { commandErrorText, errorLine, quote } from '../../errors.ts';
 import { splitWords } from './words.ts';
 
 export type Reply =
@@ -44,8 +44,8 @@ export class CommandRegistry {
     const name = first.startsWith(COMMAND_PREFIX) ? first.slice(COMMAND_PREFIX.length) : null;
     const command = name === null ? undefined : this.#commands.get(name.toLowerCase());
     if (!command) {
-      const what =
-        name === null ? `"${first}" is not a command (commands start with /)` : `unknown command "${first}"`;
+      // Quoted: escaped, so that no control character reaches the terminal, and cut when long.
+      const what = name === null ? `${quote(first)} is not a command (commands start with /)` : `unknown command ${quote(first)}`;
       return { kind: 'error', text: `${what}; type /help for the list` };
     }
 

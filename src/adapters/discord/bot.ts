@@ -6,14 +6,14 @@
 
 import { Client, type ClientOptions, DiscordjsErrorCodes, Events, GatewayIntentBits } from 'discord.js';
 import type { Config } from '../../config/types.ts';
-import { type Secret, redact } from '../../config/secret.ts';
+import { type Secret, maskUrlCredentials, redact } from '../../config/secret.ts';
 import type { EngineClient } from '../../engine/index.ts';
 import { renderBoardPng } from './board/index.ts';
 import { type CachedAnswer, ExpiringLruCache } from './cache.ts';
 import { DEFAULT_DISCORD_API_URL } from './deploy.ts';
 import { describeDiscordError, maskRoute } from './errors.ts';
 import { handleInteraction } from './handler.ts';
-import { SearchLimiter, type SearchLimits } from './limits.ts';
+import { type LineLimits, SearchLine } from './line.ts';
 import type { Logger } from '../../log.ts';
 import type { BoardRenderer, MateServices } from './mateRequest.ts';
 import { RunningSearches } from './running.ts';
@@ -36,7 +36,8 @@ export interface DiscordBotOptions {
     /** Time cap of one search, in seconds (fractions allowed, for tests). */
     readonly timeoutSeconds: number;
   };
-  readonly limits: SearchLimits;
+  /** How many /mate searches run at once, and how many may wait in line. */
+  readonly limits: LineLimits;
   /** Null: no cache. */
   readonly cache: { readonly ttlMs: number; readonly maxEntries: number } | null;
   readonly logger: Logger;
@@ -48,11 +49,11 @@ export interface DiscordBotOptions {
   readonly clientOptions?: Partial<ClientOptions>;
 }
 
-/** The bot's options from the configuration, with searches run by `engine`, which holds `capacity` at once. */
+/** The bot's options from the configuration, with searches run by `engine` on its `threads`. */
 export function discordBotOptions(
   config: Config,
   engine: EngineClient,
-  capacity: { readonly size: number; readonly maxQueue: number },
+  threads: number,
   logger: Logger,
 ): DiscordBotOptions {
   const { discord, mate } = config;
@@ -61,8 +62,8 @@ export function discordBotOptions(
     token: discord.token,
     apiUrl: discord.apiUrl,
     mate: { engine, maxN: mate.maxN, timeoutSeconds: mate.timeoutSeconds },
-    // Never more than the engine can hold, so that it never has to refuse a search we accepted.
-    limits: { perUser: discord.maxSearchesPerUser, total: Math.min(discord.maxSearches, capacity.size + capacity.maxQueue) },
+    // One search per engine thread at once; the others wait in the line, where turns are fair.
+    limits: { running: threads, total: Math.max(discord.maxSearches, threads), perUser: discord.maxSearchesPerUser },
     cache: discord.cacheMinutes > 0 ? { ttlMs: discord.cacheMinutes * 60_000, maxEntries: discord.cacheEntries } : null,
     logger,
   };
@@ -135,7 +136,7 @@ export class DiscordBot {
     }
     const user = client.user;
     options.logger.info(`logged in as ${user?.tag ?? 'unknown'}`, {
-      user: user?.id, guilds: client.guilds.cache.size, api: options.apiUrl ?? DEFAULT_DISCORD_API_URL,
+      user: user?.id, guilds: client.guilds.cache.size, api: maskUrlCredentials(options.apiUrl ?? DEFAULT_DISCORD_API_URL),
     });
     return bot;
   }
@@ -168,7 +169,7 @@ export class DiscordBot {
       engine: options.mate.engine,
       maxN: options.mate.maxN,
       timeoutSeconds: options.mate.timeoutSeconds,
-      limiter: new SearchLimiter(options.limits),
+      line: new SearchLine(options.limits),
       cache: options.cache ? new ExpiringLruCache<string, CachedAnswer>(options.cache) : null,
       running: this.#running,
       renderBoard:
@@ -185,14 +186,15 @@ export class DiscordBot {
     if (error instanceof Error && 'code' in error && error.code === DiscordjsErrorCodes.TokenInvalid) {
       return `Discord refused the bot token: check DISCORD_TOKEN (the token from the developer portal's Bot page)`;
     }
-    return `could not log in to Discord at ${api}: ${this.#describe(error)}`;
+    return this.#redact(`could not log in to Discord at ${api}: ${describeDiscordError(error)}`);
   }
 
   #describe(error: unknown): string {
     return this.#redact(describeDiscordError(error));
   }
 
+  /** Without the token, and without the user name and password of DISCORD_API_URL or any other URL. */
   #redact(text: string): string {
-    return redact(text, [this.#options.token]);
+    return maskUrlCredentials(redact(text, [this.#options.token]));
   }
 }

@@ -2,8 +2,8 @@
 // in one server (DISCORD_GUILD_ID, instant, for testing) or globally. Run it when the command
 // definitions change, not at every start: Discord allows 200 command creations a day per server.
 //
-// Every failure becomes one plain sentence on stderr (no stack trace), and the token never
-// appears in any output.
+// Every failure becomes one plain sentence on stderr (no stack trace), and neither the token nor
+// the user name and password of DISCORD_API_URL ever appears in any output.
 
 import type { Writable } from 'node:stream';
 import {
@@ -15,9 +15,9 @@ import {
   type RateLimitData,
   Routes,
 } from 'discord.js';
-import { ConfigError } from '../../config/errors.ts';
-import { type LoadConfigOptions, loadConfig } from '../../config/load.ts';
-import { type Secret, redact } from '../../config/secret.ts';
+import { ConfigError, warningLines } from '../../config/errors.ts';
+import { type LoadConfigOptions, loadConfigWithWarnings } from '../../config/load.ts';
+import { type Secret, maskUrlCredentials, redact } from '../../config/secret.ts';
 import type { Config } from '../../config/types.ts';
 import { commandDefinitions } from './commands.ts';
 
@@ -119,7 +119,7 @@ export async function deployCommands(
   try {
     answer = await rest.put(route, { body });
   } catch (error) {
-    throw new DeployError(redact(describeFailure(error, target, route), [target.token]));
+    throw new DeployError(maskUrlCredentials(redact(describeFailure(error, target, route), [target.token])));
   } finally {
     rest.clearHashSweeper();
     rest.clearHandlerSweeper();
@@ -232,7 +232,8 @@ export async function runDeployCommands(options: RunDeployOptions): Promise<numb
   const { output, errorOutput } = options;
   let token: Secret | null = null;
   try {
-    const config = loadConfig(options.config);
+    const { config, warnings } = loadConfigWithWarnings(options.config);
+    if (warnings.length > 0) errorOutput.write(warningLines(warnings));
     token = config.discord.token;
     const target = deployTargetFromConfig(config);
     const body = commandDefinitions(config);
@@ -245,16 +246,16 @@ export async function runDeployCommands(options: RunDeployOptions): Promise<numb
     return EXIT_DEPLOYED;
   } catch (error) {
     if (error instanceof ConfigError) {
-      errorOutput.write(`${error.message}\n`);
+      errorOutput.write(`${warningLines(error.warnings)}${error.message}\n`);
       return EXIT_DEPLOY_BAD_CONFIG;
     }
     if (error instanceof DeployError) {
-      errorOutput.write(`error: ${error.message}\n`);
+      errorOutput.write(`error: ${maskUrlCredentials(error.message)}\n`);
       return error.exitCode;
     }
-    // A bug rather than a refusal: still one line, and still without the token.
+    // A bug rather than a refusal: still one line, and still without the token or a password.
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    errorOutput.write(`error: unexpected failure: ${redact(message, [token])}\n`);
+    errorOutput.write(`error: unexpected failure: ${maskUrlCredentials(redact(message, [token]))}\n`);
     return EXIT_DEPLOY_FAILED;
   }
 }
@@ -266,6 +267,6 @@ function describeSuccess(result: DeployResult, target: DeployTarget): string {
     result.scope === 'guild'
       ? `in server ${target.guildId} (guild commands: usable there at once)`
       : `globally for application ${target.applicationId} (in every server the bot is in)`;
-  const via = target.apiUrl ? ` via ${target.apiUrl}` : '';
+  const via = target.apiUrl ? ` via ${maskUrlCredentials(target.apiUrl)}` : '';
   return `Registered ${count}${names ? ` (${names})` : ''} ${where}${via}.`;
 }

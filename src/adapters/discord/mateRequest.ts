@@ -3,9 +3,11 @@
 //   1. validate with the shared command layer; bad input gets a private reply naming the problem,
 //      before anything else happens (a deferred reply cannot be made private afterwards);
 //   2. an identical request answered recently is answered again from the cache, at once;
-//   3. the per-user and total limits are checked; beyond them a private "busy, try again in …";
-//   4. the reply is deferred at once (Discord's 3 seconds), the search runs in the worker pool,
-//      and the reply is edited with progress and a Cancel button, throttled;
+//   3. the request joins the line (line.ts): a private "busy, try again in …" only when the line
+//      is full, the member holds all their places, or the wait would outlast the interaction;
+//   4. the reply is deferred at once (Discord's 3 seconds) and shows the request's place in line
+//      while it waits, with a Cancel button; once its turn comes the search runs on the engine,
+//      and the reply is edited with progress, throttled;
 //   5. the final edit holds the answer and the board picture, and removes the button; if Discord
 //      refuses it while the reply still exists, the answer's words go out once more, plain.
 //
@@ -17,14 +19,18 @@ import type { ChatInputCommandInteraction } from 'discord.js';
 import type { Position } from '../../chess/position.ts';
 import { UsageError, commandErrorText } from '../../errors.ts';
 import { type EngineClient, PoolBusyError, PoolClosedError } from '../../engine/index.ts';
-import { type MateOutcome, type MateProblem, checkMateFields, formatMateAnswer, formatStipulation, searchMate } from '../../mate/index.ts';
+import {
+  type MateOutcome, type MateProblem, SHUTDOWN, checkMateFields, formatMateAnswer, formatStipulation, searchMate,
+} from '../../mate/index.ts';
 import { type CachedAnswer, type ExpiringLruCache, isCacheable, mateAnswerKey } from './cache.ts';
 import { MATE_COMMAND } from './commands.ts';
 import { describeDiscordError, isAlreadyAcknowledged, isReplyGone } from './errors.ts';
-import type { SearchLimiter, SearchSlot } from './limits.ts';
+import type { SearchLine, Ticket } from './line.ts';
 import type { Logger } from '../../log.ts';
 import { ThrottledEditor } from './progress.ts';
-import { answerMessage, busyText, failureMessage, literalText, plainMessage, privateReply, progressMessage } from './replies.ts';
+import {
+  answerMessage, busyText, failureMessage, literalText, plainMessage, privateReply, progressMessage, waitingMessage,
+} from './replies.ts';
 import type { RunningSearches } from './running.ts';
 
 /** Draws the board from the side to move, with the key (UCI) marked when there is one. */
@@ -38,7 +44,7 @@ export interface MateServices {
   readonly maxN: number;
   /** The time cap of one search, in seconds. */
   readonly timeoutSeconds: number;
-  readonly limiter: SearchLimiter;
+  readonly line: SearchLine;
   /** Null when answers are not cached. */
   readonly cache: ExpiringLruCache<string, CachedAnswer> | null;
   readonly running: RunningSearches;
@@ -54,14 +60,20 @@ export interface MateServices {
 
 // A stopped search answers within the pool's grace period after its deadline.
 const STOP_ALLOWANCE_MS = 2_000;
+/** How long Discord keeps an interaction's token: its reply can be edited for this long. */
+export const INTERACTION_LIFETIME_MS = 15 * 60_000;
+/** Kept free at the end of the interaction's life for the final edit (and its retries). */
+const FINAL_EDIT_MARGIN_MS = 30_000;
 
 export const SHUTTING_DOWN_TEXT = 'The bot is restarting and takes no new problems right now; try again in a minute.';
 /** A search that failed on our side: the same words whatever broke, since the cause is ours to read in the log. */
 export const SEARCH_FAILED_TEXT = 'Something went wrong while solving this; please try again.';
+/** A request cancelled by its member before its turn came. */
+export const CANCELLED_WAITING_TEXT = 'Cancelled while waiting in line: nothing was searched.';
 
 /** Handles one /mate interaction. Rejects only on a failure to talk to Discord at all. */
 export async function handleMateCommand(interaction: ChatInputCommandInteraction, services: MateServices): Promise<void> {
-  const { logger, limiter, cache } = services;
+  const { logger, line, cache } = services;
   const fields = {
     fen: optionValue(interaction, MATE_COMMAND.options.fen),
     n: optionValue(interaction, MATE_COMMAND.options.n),
@@ -110,27 +122,77 @@ export async function handleMateCommand(interaction: ChatInputCommandInteraction
   }
 
   const capMs = services.timeoutSeconds * 1000 + STOP_ALLOWANCE_MS;
-  const admission = limiter.admit(interaction.user.id, capMs);
+  // The search must start early enough to run and post its answer while the reply can be edited.
+  const maxWaitMs = INTERACTION_LIFETIME_MS - capMs - FINAL_EDIT_MARGIN_MS;
+  const admission = line.join(interaction.user.id, capMs, maxWaitMs);
   if (!admission.ok) {
-    const text = busyText(admission.reason, admission.retryInMs, limiter.limits.perUser);
-    logger.info('/mate refused: busy', { ...context, limit: admission.reason, running: limiter.running });
+    const text = busyText(admission.reason, admission.retryInMs, line.limits.perUser);
+    logger.info('/mate refused: busy', { ...context, limit: admission.reason, running: line.running, waiting: line.waiting });
     await interaction.reply(privateReply(text));
     return;
   }
+  const { ticket } = admission;
 
   let finished!: () => void;
   const done = new Promise<void>((resolve) => (finished = resolve));
   const controller = new AbortController();
   services.running.add({ requestId: interaction.id, userId: interaction.user.id, controller, done });
   try {
-    // Acknowledge first, within Discord's 3 seconds; the search may take minutes.
+    // Acknowledge first, within Discord's 3 seconds; the wait and the search may take minutes.
     await deferReply(interaction, logger, context);
-    await searchAndAnswer(interaction, problem, controller, admission.slot, services, context);
+    const editor = replyEditor(interaction, controller, services, context);
+    const stipulation = formatStipulation(problem.position.turn, problem.job.maxMoves, problem.job.mode);
+    const turn = await waitForTurn(ticket, controller.signal, maxWaitMs, (place) =>
+      editor.update(() => waitingMessage({ stipulation, place, requestId: interaction.id })),
+    );
+    if (turn === 'started') {
+      await searchAndAnswer(interaction, problem, controller, ticket, editor, services, context);
+    } else {
+      ticket.release();
+      logger.info('/mate left the line before its turn', { ...context, why: turn });
+      const text = turn === 'waited too long' ? busyText('lifetime', 0, line.limits.perUser)
+        : controller.signal.reason === SHUTDOWN ? SHUTTING_DOWN_TEXT : CANCELLED_WAITING_TEXT;
+      await finishReply(editor, interaction, failureMessage(text), logger, context);
+    }
   } finally {
     // Already released when the search got as far as an answer; this is for the other ways out.
-    admission.slot.release();
+    ticket.release();
     finished();
   }
+}
+
+/**
+ * Waits for the request's turn, showing its place whenever it changes. Ends when the search may
+ * start, when the request is cancelled (or the bot shuts down), or when it has waited as long as
+ * its interaction allows.
+ */
+async function waitForTurn(
+  ticket: Ticket,
+  signal: AbortSignal,
+  maxWaitMs: number,
+  showPlace: (place: number) => void,
+): Promise<'started' | 'cancelled' | 'waited too long'> {
+  if (ticket.place === 0) return 'started';
+  showPlace(ticket.place);
+  ticket.onPlace((place) => {
+    if (place > 0) showPlace(place);
+  });
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+  const outcome = await Promise.race([
+    ticket.started.then(() => 'started' as const),
+    new Promise<'cancelled'>((resolve) => {
+      onAbort = () => resolve('cancelled');
+      if (signal.aborted) onAbort();
+      else signal.addEventListener('abort', onAbort, { once: true });
+    }),
+    new Promise<'waited too long'>((resolve) => {
+      timer = setTimeout(() => resolve('waited too long'), maxWaitMs);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (onAbort) signal.removeEventListener('abort', onAbort);
+  return outcome;
 }
 
 /**
@@ -155,21 +217,17 @@ async function deferReply(
   }
 }
 
-/** The search and its edits, after the reply was deferred. */
-async function searchAndAnswer(
+type ReplyEditor = ThrottledEditor<Parameters<ChatInputCommandInteraction['editReply']>[0]>;
+
+/** The reply's edits, throttled; a reply that is gone for good stops its search. */
+function replyEditor(
   interaction: ChatInputCommandInteraction,
-  problem: MateProblem,
   controller: AbortController,
-  slot: SearchSlot,
   services: MateServices,
   context: Record<string, string | number | undefined>,
-): Promise<void> {
+): ReplyEditor {
   const { logger } = services;
-  const { job, position } = problem;
-  const stipulation = formatStipulation(position.turn, job.maxMoves, job.mode);
-  const started = performance.now();
-
-  const editor = new ThrottledEditor({
+  return new ThrottledEditor({
     send: (payload: Parameters<typeof interaction.editReply>[0]) => interaction.editReply(payload),
     minIntervalMs: services.progressIntervalMs,
     onError: (error, final) => {
@@ -185,6 +243,22 @@ async function searchAndAnswer(
       return 'continue';
     },
   });
+}
+
+/** The search and its edits, once the request's turn has come. */
+async function searchAndAnswer(
+  interaction: ChatInputCommandInteraction,
+  problem: MateProblem,
+  controller: AbortController,
+  ticket: Ticket,
+  editor: ReplyEditor,
+  services: MateServices,
+  context: Record<string, string | number | undefined>,
+): Promise<void> {
+  const { logger } = services;
+  const { job, position } = problem;
+  const stipulation = formatStipulation(position.turn, job.maxMoves, job.mode);
+  const started = performance.now();
 
   const lines: string[] = [];
   let searching = 1;
@@ -210,7 +284,7 @@ async function searchAndAnswer(
     });
   } catch (error) {
     logger.error('/mate search failed', { ...context, error: describeDiscordError(error) });
-    slot.release();
+    ticket.release();
     await finishReply(editor, interaction, failureMessage(searchFailureText(error, services)), logger, context);
     return;
   } finally {
@@ -229,7 +303,7 @@ async function searchAndAnswer(
   // another one) while that edit is still on its way back. Its answer must then come from the
   // cache, and its place must be free: the search is over, only the edit is left to do.
   if (services.cache && isCacheable(outcome)) services.cache.set(mateAnswerKey(problem), { outcome, png });
-  slot.release();
+  ticket.release();
   const delivered = await finishReply(editor, interaction, answerMessage(answerView(problem, outcome, png, null)), logger, context);
   logger.info('/mate answered', {
     ...context, outcome: describeOutcome(outcome), nodes: outcome.report.nodes, ms: Math.round(outcome.ms), delivered,
@@ -243,7 +317,7 @@ async function searchAndAnswer(
  * out once more without embed, picture or button. Resolves to whether either edit arrived.
  */
 async function finishReply(
-  editor: ThrottledEditor<Parameters<ChatInputCommandInteraction['editReply']>[0]>,
+  editor: ReplyEditor,
   interaction: ChatInputCommandInteraction,
   message: { readonly content: string } & Parameters<ChatInputCommandInteraction['editReply']>[0],
   logger: Logger,
@@ -264,7 +338,7 @@ async function finishReply(
 
 /** What the channel is told when a search fails: never the internals, which go to the log. */
 function searchFailureText(error: unknown, services: MateServices): string {
-  if (error instanceof PoolBusyError) return busyText('total', services.timeoutSeconds * 1000, services.limiter.limits.perUser);
+  if (error instanceof PoolBusyError) return busyText('full', services.timeoutSeconds * 1000, services.line.limits.perUser);
   if (error instanceof PoolClosedError) return SHUTTING_DOWN_TEXT;
   return SEARCH_FAILED_TEXT;
 }

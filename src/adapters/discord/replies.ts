@@ -1,7 +1,7 @@
 // What the bot says in Discord, as message payloads: the private refusals (bad input, busy), the
-// progress message with its Cancel button, and the answer with the board picture. The words of a
-// problem, its progress lines and its answer come from the shared command layer (mateText.ts), so
-// Discord and the console say the same things.
+// place in line and the progress, each with its Cancel button, and the answer with the board
+// picture. The words of a problem, its progress lines and its answer come from the /mate use case
+// (src/mate), so Discord and the console say the same things.
 
 import {
   ActionRowBuilder,
@@ -69,14 +69,41 @@ export function formatWait(ms: number): string {
   return `about ${Math.ceil(seconds / 60)} min`;
 }
 
-/** Why a request was refused by the limits, and when to try again. */
-export function busyText(reason: 'user' | 'total', retryInMs: number, perUser: number): string {
+/**
+ * Why a request was refused (or left the line), and when to try again: the member holds all
+ * their places, the line is full, or the wait would outlast the reply (Discord lets a reply be
+ * edited for 15 minutes).
+ */
+export function busyText(reason: 'user' | 'full' | 'lifetime', retryInMs: number, perUser: number): string {
   const when = `try again in ${formatWait(retryInMs)}`;
   if (reason === 'user') {
-    const what = perUser === 1 ? 'You already have a /mate search running' : `You already have ${perUser} /mate searches running`;
+    const what = perUser === 1 ? 'You already have a /mate search running or waiting' : `You already have ${perUser} /mate searches running or waiting`;
     return `${what}: wait for its answer or cancel it, or ${when}.`;
   }
-  return `Busy: the bot is solving as many problems as it can at once; ${when}.`;
+  if (reason === 'lifetime') return `Busy: the line is too long for this problem to be solved while this reply can still be answered; ${when}.`;
+  return `Busy: the bot is solving as many problems as it can at once and the line is full; ${when}.`;
+}
+
+/** 1 → "1st", 2 → "2nd", 3 → "3rd", 11 → "11th", 22 → "22nd". */
+export function ordinal(n: number): string {
+  const teens = n % 100 >= 11 && n % 100 <= 13;
+  const suffix = teens ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
+  return `${n}${suffix}`;
+}
+
+/** Shown while a request waits for its turn. */
+export interface WaitingView {
+  /** "White to play and mate in 6". */
+  readonly stipulation: string;
+  /** Its place in line: 1 starts next. */
+  readonly place: number;
+  /** The interaction being answered, for the Cancel button's id. */
+  readonly requestId: string;
+}
+
+export function waitingMessage(view: WaitingView): BaseMessageOptions {
+  const content = `${view.stipulation}: ${ordinal(view.place)} in line, the search starts when its turn comes…`;
+  return { content: clip(content), components: [cancelRow(view.requestId)], allowedMentions: { parse: [] } };
 }
 
 /** Shown while the search runs, without a Cancel button when the request has none. */
@@ -99,12 +126,13 @@ export function progressMessage(view: ProgressView): BaseMessageOptions {
   const log = shown.length > 0 ? `\n\`\`\`\n${shown.join('\n')}\n\`\`\`\n` : '\n';
   const seconds = Math.floor(view.elapsedMs / 1000);
   const content = `${view.stipulation}: searching…${log}Searching n = ${view.searching} · ${formatCount(view.nodes)} nodes · ${seconds} s`;
-  const cancel = new ButtonBuilder().setCustomId(cancelButtonId(view.requestId)).setLabel('Cancel').setStyle(ButtonStyle.Secondary);
-  return {
-    content: clip(content),
-    components: [new ActionRowBuilder<ButtonBuilder>().addComponents(cancel)],
-    allowedMentions: { parse: [] },
-  };
+  return { content: clip(content), components: [cancelRow(view.requestId)], allowedMentions: { parse: [] } };
+}
+
+/** The Cancel button under a waiting or running search. */
+function cancelRow(requestId: string): ActionRowBuilder<ButtonBuilder> {
+  const cancel = new ButtonBuilder().setCustomId(cancelButtonId(requestId)).setLabel('Cancel').setStyle(ButtonStyle.Secondary);
+  return new ActionRowBuilder<ButtonBuilder>().addComponents(cancel);
 }
 
 /** A finished answer, ready to post: the shared text, plus the board picture if there is one. */

@@ -3,10 +3,14 @@
 // As the UCI specification asks, unknown words before a command are skipped ("joho debug on" is
 // "debug on") and unknown tokens inside "go" are ignored (with a warning for the session to
 // report). Input that cannot mean anything sensible is an "invalid" command with a message that
-// names the problem; the session reports it and changes nothing.
+// names the problem; the session reports it and changes nothing. What a message quotes from the
+// input goes through quote(): escaped, and cut when it is long.
 
-/** The engine's own limit on "go mate n": the mate job accepts no more. */
-export const MAX_GO_MATE = 1000;
+import { quote } from '../../errors.ts';
+import { MAX_MATE_MOVES } from '../../search/mate/index.ts';
+
+/** The engine's own limit on "go mate n": the mate solver's (its table holds proofs of at most this many moves). */
+export const MAX_GO_MATE = MAX_MATE_MOVES;
 
 /** The parameters of "go", as given: times in milliseconds; absent when not given. */
 export interface GoParams {
@@ -97,7 +101,7 @@ function parsePosition(args: string[]): UciCommand {
   const [kind, ...rest] = head;
   if (kind === 'startpos') {
     if (rest.length > 0) {
-      return { type: 'invalid', message: `position: unexpected "${rest.join(' ')}" after startpos (moves go after "moves")` };
+      return { type: 'invalid', message: `position: unexpected ${quote(rest.join(' '))} after startpos (moves go after "moves")` };
     }
     return { type: 'position', fen: null, moves };
   }
@@ -144,7 +148,7 @@ function parseGo(args: string[]): UciCommand {
       if (!(value >= min && value <= max)) {
         const range = min < 0 ? 'a whole number of milliseconds' : max === Number.MAX_SAFE_INTEGER
           ? `a whole number >= ${min}` : `a whole number from ${min} to ${max}`;
-        const got = text === undefined ? 'nothing' : JSON.stringify(text);
+        const got = text === undefined ? 'nothing' : quote(text);
         return { type: 'invalid', message: `go: ${token} needs ${range}, got ${got}` };
       }
       params[token] = value;

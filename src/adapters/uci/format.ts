@@ -2,6 +2,7 @@
 
 import type { Score, SearchInfo, SearchResult } from '../../search/play/index.ts';
 import type { MateJobProgress, MateJobResult } from '../../engine/index.ts';
+import { escapeUnsafe } from '../../errors.ts';
 import type { UciOption } from './options.ts';
 
 /** What the engine says for "bestmove" when it has no legal move (UCI's null move). */
@@ -64,9 +65,18 @@ export function formatBestMove(move: string | null, ponder: string | null = null
   return ponder && move ? `bestmove ${move} ponder ${ponder}` : `bestmove ${move ?? NULL_MOVE}`;
 }
 
-/** Free text for the GUI's log, kept to one line. */
+/** The most characters of text an "info string" carries. */
+export const MAX_INFO_STRING = 1000;
+
+/**
+ * Free text for the GUI's log: one line, with no control character (a GUI may show its log on a
+ * terminal) and at most MAX_INFO_STRING characters. The session's messages quote input with
+ * quote() already; this holds for any text, a message from a layer below included.
+ */
 export function formatInfoString(text: string): string {
-  return `info string ${text.replace(/\s*[\r\n]+\s*/g, ' ')}`;
+  const line = escapeUnsafe(text.replace(/\s*[\r\n]+\s*/g, ' ').replaceAll('\t', ' '));
+  if (line.length <= MAX_INFO_STRING) return `info string ${line}`;
+  return `info string ${line.slice(0, MAX_INFO_STRING)}… (cut: ${line.length.toLocaleString('en-US')} characters)`;
 }
 
 function nps(nodes: number, ms: number): number {

@@ -3,6 +3,7 @@
 
 import { DEFAULT_MOVE_OVERHEAD_MS } from '../../search/play/index.ts';
 import { MAX_HASH_MB } from '../../engine/index.ts';
+import { quote } from '../../errors.ts';
 
 export interface SpinOption {
   readonly type: 'spin';
@@ -62,7 +63,7 @@ export function findOption(name: string): UciOption | undefined {
 export function parseSpinValue(option: SpinOption, text: string | null): number | string {
   const value = text !== null && /^[+-]?\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
   if (value >= option.min && value <= option.max) return value;
-  const got = text === null ? 'no value' : JSON.stringify(text);
+  const got = text === null ? 'no value' : quote(text);
   return `${option.name} must be a whole number from ${option.min} to ${option.max}, got ${got}`;
 }
 
@@ -70,7 +71,7 @@ export function parseSpinValue(option: SpinOption, text: string | null): number 
 export function parseCheckValue(option: CheckOption, text: string | null): boolean | string {
   const word = text?.trim().toLowerCase();
   if (word === 'true' || word === 'false') return word === 'true';
-  const got = text === null ? 'no value' : JSON.stringify(text);
+  const got = text === null ? 'no value' : quote(text);
   return `${option.name} must be true or false, got ${got}`;
 }
 

@@ -19,7 +19,8 @@
 //   the transposition table the pondering filled. "stop" instead (the opponent played another
 //   move) answers with the pondering's move, to be ignored by the GUI.
 // - A malformed command (bad FEN, illegal move, bad number) is answered with an "info string" that
-//   names the problem, and changes nothing; a malformed "go" starts no search.
+//   names the problem, and changes nothing; a malformed "go" starts no search. What it quotes from
+//   the input goes through quote(): escaped, and only its start when it is long.
 // - With OwnBook on and a Book File set, a "go" in a position the book knows answers the book's
 //   move at once, without searching (after an "info string book move …"), except "go infinite",
 //   "go ponder" and "go mate n", which always search (analysis and mate proofs want the engine).
@@ -43,8 +44,8 @@ import { parseUci } from '../../chess/uci.ts';
 import {
   type EngineClient, type MateJobResult, type PlayJob, SharedTable, fallbackMove, openBook, searchWithHelpers,
 } from '../../engine/index.ts';
-import { errorLine } from '../../errors.ts';
-import { type PolyglotBook, gamePly } from '../../search/book/index.ts';
+import { errorLine, quote } from '../../errors.ts';
+import { BookError, type PolyglotBook, gamePly } from '../../search/book/index.ts';
 import { type SearchLimits, type SearchResult, planTime } from '../../search/play/index.ts';
 import { type GoParams, type UciCommand, parseUciCommand } from './commands.ts';
 import {
@@ -90,8 +91,10 @@ export interface UciEngineSetup {
 
 /** "go mate n" that proves no mate, with no other limit: the engine then thinks this long. */
 export const MATE_FALLBACK_MOVETIME_MS = 1000;
-/** Unknown input is echoed in the error, cut to this many characters. */
-const MAX_ECHO = 80;
+/** A book's path is quoted up to this many characters: more than other input, paths run long. */
+const PATH_QUOTE_CHARS = 200;
+/** "go: ignored unknown …" names at most this many of the tokens. */
+const MAX_IGNORED_NAMED = 5;
 
 interface GamePosition {
   readonly fen: string;
@@ -240,10 +243,8 @@ export class UciSession {
       case 'register':
       case 'empty':
         return;
-      case 'unknown': {
-        const text = command.text.length > MAX_ECHO ? `${command.text.slice(0, MAX_ECHO)}…` : command.text;
-        return this.say(`unknown command: ${text}`);
-      }
+      case 'unknown':
+        return this.say(`unknown command: ${quote(command.text)}`);
       case 'invalid':
         return this.say(`error: ${command.message}`);
     }
@@ -277,7 +278,7 @@ export class UciSession {
   private setOption(name: string, value: string | null): void {
     const option = findOption(name);
     if (!option) {
-      return this.say(`error: unknown option "${name}" (options: ${UCI_OPTIONS.map((o) => o.name).join(', ')})`);
+      return this.say(`error: unknown option ${quote(name)} (options: ${UCI_OPTIONS.map((o) => o.name).join(', ')})`);
     }
     if (option.type === 'button') {
       // Clear Hash.
@@ -326,10 +327,12 @@ export class UciSession {
     try {
       this.book = this.openBook(path);
     } catch (error) {
-      const kept = this.book ? `the book stays ${this.book.source}` : 'no book';
-      return this.say(`error: setoption: Book File: ${errorLine(error)}; ${kept}`);
+      const kept = this.book ? `the book stays ${quotePath(this.book.source)}` : 'no book';
+      // A BookError's message starts with the path as given: quoted here instead.
+      const why = error instanceof BookError && error.source === path ? `${quotePath(path)}: ${error.problem}` : errorLine(error);
+      return this.say(`error: setoption: Book File: ${why}; ${kept}`);
     }
-    this.say(`Book File: ${this.book.source} (${this.book.entryCount} entries)`);
+    this.say(`Book File: ${quotePath(this.book.source)} (${this.book.entryCount} entries)`);
   }
 
   private setPosition(fen: string | null, moves: string[]): void {
@@ -337,7 +340,7 @@ export class UciSession {
       const text = fen ?? STARTING_FEN;
       this.game = { fen: text, moves, position: playPosition(text, moves) };
     } catch (error) {
-      if (error instanceof FenError) return this.say(`error: bad FEN "${fen}": ${error.message}; position unchanged`);
+      if (error instanceof FenError) return this.say(`error: bad FEN ${quote(fen ?? STARTING_FEN)}: ${error.message}; position unchanged`);
       if (error instanceof IllegalMoveError) return this.say(`error: ${error.message}; position unchanged`);
       throw error;
     }
@@ -346,7 +349,11 @@ export class UciSession {
   // ---- go and stop ----
 
   private go(params: GoParams, warnings: readonly string[]): void {
-    if (warnings.length > 0) this.say(`go: ignored unknown ${warnings.map((w) => `"${w}"`).join(' ')}`);
+    if (warnings.length > 0) {
+      const named = warnings.slice(0, MAX_IGNORED_NAMED).map((token) => quote(token)).join(' ');
+      const more = warnings.length - MAX_IGNORED_NAMED;
+      this.say(`go: ignored unknown ${named}${more > 0 ? ` and ${more.toLocaleString('en-US')} more` : ''}`);
+    }
     if (params.searchmoves) {
       const problem = searchMovesProblem(params.searchmoves, this.game.position);
       if (problem !== null) return this.say(`error: go: ${problem}`);
@@ -550,7 +557,12 @@ export class UciSession {
 function searchMovesProblem(moves: readonly string[], position: Position): string | null {
   if (moves.length === 0) return 'searchmoves needs at least one move';
   const illegal = moves.find((move) => parseUci(position, move) === NO_MOVE);
-  return illegal === undefined ? null : `searchmoves: illegal move ${JSON.stringify(illegal)} in ${makeFen(position)}`;
+  return illegal === undefined ? null : `searchmoves: illegal move ${quote(illegal)} in ${makeFen(position)}`;
+}
+
+/** A book file's path, quoted for a message. */
+function quotePath(path: string): string {
+  return quote(path, PATH_QUOTE_CHARS);
 }
 
 /** Does something besides stop end a search under `limits`: a depth, nodes, a time or a mate length? */

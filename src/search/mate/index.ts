@@ -8,6 +8,7 @@ import type { MateLimits, MateMode } from './types.ts';
 export type { MateReport, ReportNode } from './report.ts';
 export type { MateLimits, MateMode, MateProgress, MateSolution } from './types.ts';
 export { MateSolver } from './solver.ts';
+export { MAX_MATE_MOVES } from './table.ts';
 
 export interface MateRequest {
   position: Position;

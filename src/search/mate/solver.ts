@@ -9,7 +9,7 @@ import { generateLegal, hasLegalMove } from '../../chess/movegen.ts';
 import type { Position } from '../../chess/position.ts';
 import { pickBest } from '../pickBest.ts';
 import { scoreAttackerMoves, scoreDefenderMoves } from './ordering.ts';
-import { MateTable } from './table.ts';
+import { MAX_MATE_MOVES, MateTable } from './table.ts';
 import type { MateLimits, MateMode, MateSolution, SolutionNode } from './types.ts';
 
 /** Limits are polled every this many nodes: a few milliseconds of search at most between polls. */
@@ -52,6 +52,7 @@ export class MateSolver {
    * (which is not changed), then tries every root move at that length to list all keys.
    */
   solve(position: Position, maxMoves: number, mode: MateMode = 'all', limits: MateLimits = {}): MateSolution {
+    if (maxMoves > MAX_MATE_MOVES) throw new RangeError(`mate solver: at most ${MAX_MATE_MOVES} moves, got ${maxMoves}`);
     this.prepare(position, maxMoves, mode, limits);
     const rootMoves = this.rootMoves();
     let provenDepth = 0;

@@ -10,6 +10,12 @@
 
 /** Larger than any depth: "no win proven". */
 const NO_WIN = 255;
+/**
+ * The most moves the solver can search: the longest proof an 8-bit bound can hold below NO_WIN.
+ * At 255 a position stored with only a "no mate" bound would read back as a proven win (a false
+ * mate), and beyond it a bound would spill into its neighbour.
+ */
+export const MAX_MATE_MOVES = NO_WIN - 1;
 const EMPTY_BOUNDS = NO_WIN;
 const HI = 0;
 const LO = 1;

@@ -11,6 +11,7 @@ import {
   runBench,
 } from '../../../src/adapters/cli/bench.ts';
 import { BENCH_POSITIONS } from '../../../src/adapters/cli/benchPositions.ts';
+import { CommandLineError } from '../../../src/adapters/cli/command.ts';
 import { UsageError } from '../../../src/errors.ts';
 import { parseFen } from '../../../src/chess/fen.ts';
 
@@ -27,13 +28,17 @@ describe('parseBenchArguments', () => {
   });
 
   it.each([
-    [['--depth', '0'], 'depth must be an integer from 1 to 30, got "0"'],
-    [['--depth', 'deep'], 'depth must be an integer from 1 to 30, got "deep"'],
-    [['--depth'], 'option "--depth" needs a value'],
-    [['--fast'], 'unknown option "--fast"'],
-    [['startpos'], 'unexpected argument "startpos"'],
-  ])('rejects %j', (args, message) => {
-    expect(() => parseBenchArguments(args)).toThrow(new UsageError(message));
+    // Bad data: the message, then a hint to the help.
+    [['--depth', '0'], new UsageError('depth must be an integer from 1 to 30, got "0"')],
+    [['--depth', 'deep'], new UsageError('depth must be an integer from 1 to 30, got "deep"')],
+    // A misused command line: the message, then the usage.
+    [['--depth'], new CommandLineError('option "--depth" needs a value')],
+    [['--fast'], new CommandLineError('unknown option "--fast"')],
+    [['startpos'], new CommandLineError('unexpected argument "startpos"')],
+    [['json'], new CommandLineError('unknown argument "json": did you mean --json?')],
+    [['depth', '4'], new CommandLineError('unknown argument "depth": did you mean --depth?')],
+  ])('rejects %j', (args, error) => {
+    expect(() => parseBenchArguments(args)).toThrow(error);
   });
 });
 

@@ -1,17 +1,23 @@
 // The `chessbot` executable end to end, as a child process: exit status and output shape.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const BIN = join(import.meta.dirname, '..', '..', '..', 'bin', 'chessbot.js');
+const ROOT = join(import.meta.dirname, '..', '..', '..');
+const BIN = join(ROOT, 'bin', 'chessbot.js');
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+const HARD = '3Q4/5q1k/4ppp1/2Kp1N1B/RR6/3P1r2/4nP2/3b4 w - - 0 1'; // #6: seconds of search
+const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+// The defaults only, whatever a developer's config/local.json or .env says.
+const ENV = { PATH: process.env.PATH ?? '', CHESSBOT_CONFIG: 'config/default.json' };
 
 function chessbot(...args: string[]) {
-  const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
+  const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: ENV });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** A usage failure: status 2, nothing on stdout, one error line then the usage, no stack trace. */
+/** A misused command line: status 2, nothing on stdout, one error line then the usage, no stack trace. */
 function expectUsageFailure(result: ReturnType<typeof chessbot>, firstLine: RegExp) {
   expect(result.status).toBe(2);
   expect(result.stdout).toBe('');
@@ -19,6 +25,39 @@ function expectUsageFailure(result: ReturnType<typeof chessbot>, firstLine: RegE
   expect(lines[0]).toMatch(firstLine);
   expect(lines[1]).toMatch(/^usage: chessbot /);
   expect(result.stderr).not.toMatch(/^\s+at /m);
+}
+
+/** Bad data (a FEN, a value): status 2, nothing on stdout, the error line and where to read more; no usage. */
+function expectDataFailure(result: ReturnType<typeof chessbot>, command: string, firstLine: RegExp) {
+  expect(result.status).toBe(2);
+  expect(result.stdout).toBe('');
+  expect(result.stderr.split('\n')).toEqual([expect.stringMatching(firstLine), `see 'chessbot ${command} --help'`, '']);
+}
+
+/** 128 + SIGPIPE: what the shell reports for `seq 1 1000000 | head -1`'s seq. */
+const EXIT_OUTPUT_CLOSED = 141;
+
+/**
+ * Runs chessbot with the reading end of its standard output closed before it writes anything:
+ * its first write finds no reader, wherever in the command it comes.
+ */
+function chessbotIntoClosedPipe(...args: string[]): Promise<{ status: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    // A command that goes on past its first write is killed: it was meant to end there.
+    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: ENV, timeout: 20_000 });
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+    child.once('error', reject);
+    child.once('close', (status) => resolve({ status, stderr }));
+  });
+}
+
+/** `chessbot … | head -1` in a shell: head's line, and chessbot's standard error then its exit status. */
+function chessbotPipedToHead(...args: string[]) {
+  const script = '{ "$0" "$@"; echo "status $?" >&2; } | head -1';
+  const result = spawnSync('sh', ['-c', script, process.execPath, BIN, ...args], { encoding: 'utf8', env: ENV });
+  return { stdout: result.stdout, stderr: result.stderr };
 }
 
 describe('bin/chessbot.js', () => {
@@ -67,12 +106,17 @@ describe('bin/chessbot.js', () => {
     expect(total).toMatch(/^nodes: 20\ntime: \d+ ms\nnps: \d+\n$/);
   });
 
-  it('rejects a bad depth', () => {
-    expectUsageFailure(
+  it('rejects a bad depth: the error and a hint, not the usage', () => {
+    expectDataFailure(
       chessbot('perft', 'startpos', '0'),
+      'perft',
       /^chessbot: perft: depth must be an integer from 1 to 10, got "0"$/,
     );
-    expectUsageFailure(chessbot('perft', 'startpos', 'deep'), /^chessbot: perft: depth must be/);
+    expectDataFailure(chessbot('perft', 'startpos', 'deep'), 'perft', /^chessbot: perft: depth must be/);
+  });
+
+  it('rejects a missing argument with the usage', () => {
+    expectUsageFailure(chessbot('perft', 'startpos'), /^chessbot: perft: expected a FEN \(or "startpos"\) and a depth$/);
   });
 
   it('rejects an unknown command', () => {
@@ -83,13 +127,62 @@ describe('bin/chessbot.js', () => {
     expectUsageFailure(chessbot(), /^chessbot: missing command$/);
   });
 
-  it('rejects a bad FEN, naming the problem', () => {
+  it('rejects a bad FEN, naming the problem: the error and a hint, not the usage', () => {
     const unknownPiece = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1';
-    expectUsageFailure(chessbot('perft', unknownPiece, '1'), /^chessbot: perft: bad FEN: /);
-    expectUsageFailure(chessbot('perft', 'not-a-fen', '1'), /^chessbot: perft: bad FEN: /);
+    expectDataFailure(chessbot('perft', unknownPiece, '1'), 'perft', /^chessbot: perft: bad FEN: /);
+    expectDataFailure(chessbot('perft', 'not-a-fen', '1'), 'perft', /^chessbot: perft: bad FEN: /);
   });
 
-  it('rejects an unknown option', () => {
+  it('quotes a bad FEN\'s control characters escaped, never raw', () => {
+    const result = chessbot('perft', '6k1/5ppp/8\x1b]0;pwned\x07/8/8/8/5PPP/R5K1 w - - 0 1', '1');
+    expectDataFailure(result, 'perft', /^chessbot: perft: bad FEN: rank 6 \("8\\u001b\]0;pwned\\u0007"\) has an unknown character "\\u001b"/);
+    expect(result.stderr).not.toMatch(/[\x00-\x09\x0b-\x1f]/);
+  });
+
+  it('rejects an unknown option with the usage', () => {
     expectUsageFailure(chessbot('perft', 'startpos', '1', '--fast'), /^chessbot: perft: unknown option "--fast"$/);
+  });
+
+  it('quotes unknown words escaped and cut short, never raw', () => {
+    const command = chessbot('so\x1b]0;pwned\x07lve');
+    expectUsageFailure(command, /^chessbot: unknown command "so\\u001b\]0;pwned\\u0007lve"$/);
+    const option = chessbot('perft', 'startpos', '1', `--${'x'.repeat(5000)}`);
+    expectUsageFailure(option, /^chessbot: perft: unknown option "--x+"… \(5,002 characters\)$/);
+    expect(option.stderr.split('\n')[0]!.length).toBeLessThan(120);
+  });
+
+  it.each([['--version'], ['-v']])('prints its name and version for %s', (word) => {
+    expect(chessbot(word)).toEqual({ status: 0, stdout: `chessbot ${VERSION}\n`, stderr: '' });
+  });
+
+  it('mentions --version in --help', () => {
+    expect(chessbot('--help').stdout).toMatch(/^ +chessbot --version$/m);
+  });
+});
+
+// A reader that goes away (`| head -1`) ends any command at once and quietly, with the status
+// of a program killed by SIGPIPE, never a stack trace or a status that means an answer.
+describe('bin/chessbot.js into a closed pipe', () => {
+  it.each([
+    // Its search takes seconds; the board is its first write.
+    ['mate', HARD, '6'],
+    ['bench', '--depth', '3'],
+    ['perft', 'startpos', '3'],
+    ['perft', 'startpos', '1', '--divide', '--json'],
+  ])('ends %s at its first write, silently, with status 141', async (...args) => {
+    const { status, stderr } = await chessbotIntoClosedPipe(...args);
+    expect(stderr).toBe('');
+    expect(status).toBe(EXIT_OUTPUT_CLOSED);
+  }, 30_000);
+
+  it('ends "chessbot mate … | head -1" quietly', () => {
+    expect(chessbotPipedToHead('mate', HARD, '5')).toEqual({ stdout: '8  . . . Q . . . .\n', stderr: `status ${EXIT_OUTPUT_CLOSED}\n` });
+  });
+
+  it('ends "chessbot bench --depth 3 | head -1" quietly', () => {
+    expect(chessbotPipedToHead('bench', '--depth', '3')).toEqual({
+      stdout: 'first pass (32 positions at depth 3, while V8 compiles the search) ...\n',
+      stderr: `status ${EXIT_OUTPUT_CLOSED}\n`,
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CliCommand } from '../../../src/adapters/cli/command.ts';
+import { CommandLineError, type CliCommand } from '../../../src/adapters/cli/command.ts';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, runCli } from '../../../src/adapters/cli/main.ts';
 import { UsageError } from '../../../src/errors.ts';
 
@@ -8,13 +8,16 @@ const greet: CliCommand = {
   name: 'greet',
   usage: '<name> [--loud]',
   summary: 'say hello',
-  details: ['<name>   who to greet'],
+  details: ['<name>   who to greet', '', 'exit status: 0 greeted'],
   async run(args, out) {
-    if (args[0] === undefined) throw new UsageError('missing name');
+    if (args[0] === undefined) throw new CommandLineError('missing name');
     if (args[0] === 'crash') throw new Error('boom\n    at somewhere');
+    if (!/^[a-z]+$/.test(args[0])) throw new UsageError('a name is written in lower-case letters');
     out.stdout.write(`hello ${args[0]}\n`);
   },
 };
+
+const VERSION = 'chessbot 9.8.7';
 
 async function cli(...argv: string[]) {
   let stdout = '';
@@ -23,6 +26,7 @@ async function cli(...argv: string[]) {
     argv,
     { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) } },
     [greet],
+    VERSION,
   );
   return { status, stdout, stderr };
 }
@@ -44,7 +48,8 @@ describe('runCli', () => {
     for (const argv of [['help', 'greet'], ['greet', '--help']]) {
       const { status, stdout } = await cli(...argv);
       expect(status).toBe(EXIT_OK);
-      expect(stdout).toBe('usage: chessbot greet <name> [--loud]\n\nsay hello\n\n  <name>   who to greet\n');
+      // A blank line of the details is blank, with no trailing spaces.
+      expect(stdout).toBe('usage: chessbot greet <name> [--loud]\n\nsay hello\n\n  <name>   who to greet\n\n  exit status: 0 greeted\n');
     }
   });
 
@@ -68,13 +73,35 @@ describe('runCli', () => {
     expect(stderr.split('\n')[0]).toBe('chessbot: unknown command "frobnicate"');
   });
 
-  it('turns a usage error into one line and the command usage', async () => {
+  it('turns a misused command line (CommandLineError) into one line and the command usage', async () => {
     const { status, stderr } = await cli('greet');
     expect(status).toBe(EXIT_USAGE);
     expect(stderr.split('\n').slice(0, 2)).toEqual([
       'chessbot: greet: missing name',
       'usage: chessbot greet <name> [--loud]',
     ]);
+  });
+
+  it('turns bad data (any other UsageError) into one line and a hint, not the usage', async () => {
+    const { status, stdout, stderr } = await cli('greet', 'Ann');
+    expect(status).toBe(EXIT_USAGE);
+    expect(stdout).toBe('');
+    expect(stderr).toBe("chessbot: greet: a name is written in lower-case letters\nsee 'chessbot greet --help'\n");
+  });
+
+  it('quotes an unknown command escaped and cut short', async () => {
+    expect((await cli('gr\x1b[2Jeet')).stderr.split('\n')[0]).toBe('chessbot: unknown command "gr\\u001b[2Jeet"');
+    const long = (await cli('x'.repeat(1000))).stderr.split('\n')[0];
+    expect(long).toBe(`chessbot: unknown command "${'x'.repeat(60)}"… (1,000 characters)`);
+  });
+
+  it.each([['--version'], ['-v']])('prints the version for %s', async (word) => {
+    expect(await cli(word)).toEqual({ status: EXIT_OK, stdout: `${VERSION}\n`, stderr: '' });
+  });
+
+  it('mentions --version in the overall help', async () => {
+    const { stdout } = await cli('--help');
+    expect(stdout.split('\n').slice(0, 2)).toEqual(['usage: chessbot <command> [arguments]', '       chessbot --version']);
   });
 
   it('reports an unexpected error on one line with status 1, no stack', async () => {

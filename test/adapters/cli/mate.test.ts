@@ -2,8 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { CommandLineError } from '../../../src/adapters/cli/command.ts';
 import {
-  EXIT_BAD_INPUT, EXIT_MATE, EXIT_NO_MATE, EXIT_STOPPED, createMateCommand, formatJson, parseMateArguments,
+  EXIT_MATE, EXIT_NO_MATE, EXIT_STOPPED, createMateCommand, formatJson, parseMateArguments,
 } from '../../../src/adapters/cli/mate.ts';
 import { runCli } from '../../../src/adapters/cli/main.ts';
 import { UsageError } from '../../../src/errors.ts';
@@ -12,13 +13,13 @@ import { InlineEngine } from '../../../src/engine/index.ts';
 import type { MateOutcome } from '../../../src/mate/answer.ts';
 import type { MateReport } from '../../../src/search/mate/index.ts';
 import { runConsole } from '../../../src/adapters/console/console.ts';
-import { ConfigError } from '../../../src/config/errors.ts';
 
 const KNIGHT_PROMOTION = 'b7/PP6/8/8/7K/6B1/6N1/4R1bk w - - 0 1'; // #3, key b7a8n (bxa8=N)
 const BISHOP_PROMOTION = '8/2P1P1P1/3PkP2/8/4K3/8/8/8 w - - 0 1'; // #3, key e7e8b (e8=B)
 const CASTLING_KEY = '2N2B2/2N1r3/8/3nQ2R/1k6/8/2B5/R3K3 w Q - 0 1'; // #2, key e1c1; #3 by checks
 const HARD = '3Q4/5q1k/4ppp1/2Kp1N1B/RR6/3P1r2/4nP2/3b4 w - - 0 1'; // #6: seconds of search
 const BARE_KINGS = '8/8/8/8/8/8/8/k1K5 w - - 0 1';
+const MATER_CHECKS_12 = '3nn3/2p2p1k/1p1pp1p1/p2B3p/r2B2N1/7N/8/7K w - - 0 1'; // #12 by checks, key h3g5
 const JSON_KEYS = ['result', 'mateIn', 'keys', 'line', 'nodes', 'ms', 'proven'];
 
 /** Times differ from run to run; everything else must not. */
@@ -26,43 +27,68 @@ const withoutTimes = (text: string) => text.replace(/\d+\.\d\d s/g, 'T s');
 
 const engine = new InlineEngine();
 
-async function cli(argv: string[], maxN: () => number = () => 10) {
+async function cli(argv: string[]) {
   let stdout = '';
   let stderr = '';
-  const command = createMateCommand({ maxN, engine: () => engine });
+  const command = createMateCommand({ engine: () => engine });
   const status = await runCli(
     ['mate', ...argv],
     { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) } },
     [command],
+    'chessbot 0.0.0',
   );
   return { status, stdout, stderr };
 }
 
 describe('parseMateArguments', () => {
   it('reads the FEN (quoted or spread), n and the options in any order', () => {
-    const request = parseMateArguments(['--json', ...KNIGHT_PROMOTION.split(' '), '3', '--tree', '--timeout', '2.5', '--checks'], 10);
+    const request = parseMateArguments(['--json', ...KNIGHT_PROMOTION.split(' '), '3', '--tree', '--timeout', '2.5', '--checks']);
     expect(request).toMatchObject({ json: true, tree: true, timeoutSeconds: 2.5 });
     expect(request.problem.job).toEqual({ kind: 'mate', fen: KNIGHT_PROMOTION, maxMoves: 3, mode: 'checks' });
-    expect(parseMateArguments([KNIGHT_PROMOTION, '--timeout=7', '3'], 10)).toMatchObject({
+    expect(parseMateArguments([KNIGHT_PROMOTION, '--timeout=7', '3'])).toMatchObject({
       json: false, tree: false, timeoutSeconds: 7, problem: { job: { mode: 'all' } },
     });
-    expect(parseMateArguments([KNIGHT_PROMOTION, '3'], 10).timeoutSeconds).toBeNull();
+    expect(parseMateArguments([KNIGHT_PROMOTION, '3']).timeoutSeconds).toBeNull();
+  });
+
+  it('accepts n up to the solver\'s own limit, 254, whatever the console\'s and Discord\'s limit (mate.maxN)', () => {
+    expect(parseMateArguments([MATER_CHECKS_12, '12', '--checks']).problem.job.maxMoves).toBe(12);
+    expect(parseMateArguments([KNIGHT_PROMOTION, '254']).problem.job.maxMoves).toBe(254);
   });
 
   it.each([
-    [[KNIGHT_PROMOTION, '3', '--fast'], 'unknown option "--fast"'],
-    [[KNIGHT_PROMOTION, '3', '--timeout'], 'option "--timeout" needs a value'],
-    [[KNIGHT_PROMOTION, '3', '--timeout='], 'option "--timeout" needs a value'],
-    [[KNIGHT_PROMOTION, '3', '--timeout', '0'], 'timeout must be a number of seconds greater than 0, got "0"'],
-    [[KNIGHT_PROMOTION, '3', '--timeout', '-1'], 'timeout must be a number of seconds greater than 0, got "-1"'],
-    [[KNIGHT_PROMOTION, '3', '--timeout', '1e3'], 'timeout must be a number of seconds greater than 0, got "1e3"'],
-    [[KNIGHT_PROMOTION], 'expected a FEN and a number of moves n'],
-    [[KNIGHT_PROMOTION, '11'], 'n must be an integer from 1 to 10, got "11"'],
-    [['8/8/8/8/8/8/8/8 w - - 0 1', '1'], /^bad FEN: .*king/],
-    [['k7/8/1QK5/8/8/8/8/8 b - - 0 1', '1'], 'black is already stalemated: there is nothing to solve'],
-  ])('rejects %j', (args, message) => {
-    expect(() => parseMateArguments(args, 10)).toThrow(message);
-    expect(() => parseMateArguments(args, 10)).toThrow(UsageError);
+    ['1e-3', 0.001], ['0.001', 0.001], ['.5', 0.5], ['5.', 5], ['2.5E1', 25], ['1e+2', 100], ['1e6', 1e6], ['0.0015', 0.0015],
+  ])('reads --timeout %s as %f seconds', (text, seconds) => {
+    expect(parseMateArguments([KNIGHT_PROMOTION, '3', '--timeout', text]).timeoutSeconds).toBe(seconds);
+  });
+
+  const RANGE = 'it must be from 0.001 to 1000000 seconds (about 11.6 days)';
+  it.each([
+    // Data: one line naming exactly what is wrong.
+    [[KNIGHT_PROMOTION, '3', '--timeout', '0'], `timeout "0" is not positive: ${RANGE}`, UsageError],
+    [[KNIGHT_PROMOTION, '3', '--timeout', '-1'], `timeout "-1" is not positive: ${RANGE}`, UsageError],
+    [[KNIGHT_PROMOTION, '3', '--timeout', '1e-4'], `timeout "1e-4" is too short: ${RANGE}`, UsageError],
+    [[KNIGHT_PROMOTION, '3', '--timeout', '1e12'], `timeout "1e12" is too long: ${RANGE}`, UsageError],
+    [[KNIGHT_PROMOTION, '3', '--timeout', 'soon'], 'timeout must be a number of seconds such as 5, 0.5 or 1e-3, got "soon"', UsageError],
+    [[KNIGHT_PROMOTION, '3', '--timeout', '1,5'], 'timeout must be a number of seconds such as 5, 0.5 or 1e-3, got "1,5"', UsageError],
+    [[KNIGHT_PROMOTION, '3', '--timeout', 'Infinity'], 'timeout must be a number of seconds such as 5, 0.5 or 1e-3, got "Infinity"', UsageError],
+    [[KNIGHT_PROMOTION, '3', '--timeout', '0x10'], 'timeout must be a number of seconds such as 5, 0.5 or 1e-3, got "0x10"', UsageError],
+    [[KNIGHT_PROMOTION, '255'], 'n must be an integer from 1 to 254, got "255"', UsageError],
+    [['8/8/8/8/8/8/8/8 w - - 0 1', '1'], /^bad FEN: .*king/, UsageError],
+    [['k7/8/1QK5/8/8/8/8/8 b - - 0 1', '1'], 'black is already stalemated: there is nothing to solve', UsageError],
+    // The command line itself: the usage follows.
+    [[KNIGHT_PROMOTION, '3', '--fast'], 'unknown option "--fast"', CommandLineError],
+    [[KNIGHT_PROMOTION, '3', '--timeout'], 'option "--timeout" needs a value', CommandLineError],
+    [[KNIGHT_PROMOTION, '3', '--timeout='], 'option "--timeout" needs a value', CommandLineError],
+    [[KNIGHT_PROMOTION], 'expected a FEN and a number of moves n', CommandLineError],
+    [[KNIGHT_PROMOTION, '1', 'checks'], 'unknown argument "checks": did you mean --checks?', CommandLineError],
+    [[KNIGHT_PROMOTION, '1', 'JSON'], 'unknown argument "JSON": did you mean --json?', CommandLineError],
+    [[KNIGHT_PROMOTION, '1', 'timeout', '5'], 'unknown argument "timeout": did you mean --timeout?', CommandLineError],
+    [[...KNIGHT_PROMOTION.split(' '), '3', 'tree'], 'unknown argument "tree": did you mean --tree?', CommandLineError],
+  ])('rejects %j', (args, message, kind) => {
+    expect(() => parseMateArguments(args)).toThrow(message);
+    expect(() => parseMateArguments(args)).toThrow(kind);
+    if (kind === UsageError) expect(() => parseMateArguments(args)).not.toThrow(CommandLineError);
   });
 });
 
@@ -122,20 +148,16 @@ describe('chessbot mate (in process)', () => {
     expect(stdout).toMatch(/\nStopped by the time limit \(0\.3 s\) while searching n = \d: (no mate in \d.* is proven|nothing is proven yet)\.\n/);
   });
 
-  it('takes the largest n from the configuration, and reports a bad configuration with status 2', async () => {
-    const limited = await cli([KNIGHT_PROMOTION, '5'], () => 4);
-    expect(limited.status).toBe(EXIT_BAD_INPUT);
-    expect(limited.stderr.split('\n')[0]).toBe('chessbot: mate: n must be an integer from 1 to 4, got "5"');
+  it('proves "no mate" up to the solver\'s limit, 254, where a longer n would read past its table (a false mate in 255)', async () => {
+    const { status, stdout } = await cli([BARE_KINGS, '254', '--json']);
+    expect(status).toBe(EXIT_NO_MATE);
+    expect(JSON.parse(stdout)).toMatchObject({ result: 'no-mate', mateIn: null, proven: 254 });
+  }, 30_000);
 
-    const broken = await cli([KNIGHT_PROMOTION, '3'], () => {
-      throw new ConfigError(['config/local.json: mate.maxN: expected an integer from 1 to 50, got "many"']);
-    });
-    expect(broken.status).toBe(EXIT_BAD_INPUT);
-    expect(broken.stdout).toBe('');
-    expect(broken.stderr).toBe(
-      'chessbot mate: invalid configuration (1 problem):\n' +
-        '  config/local.json: mate.maxN: expected an integer from 1 to 50, got "many"\n',
-    );
+  it('says what the help says about n: up to the solver\'s limit', async () => {
+    const { stdout } = await cli(['--help']);
+    expect(stdout).toMatch(/^ {2}<n> +the most moves it may use, from 1 to 254 \(the solver's limit\)$/m);
+    expect(stdout).not.toContain('maxN');
   });
 
   it('prints what the console prints for /mate, word for word', async () => {
@@ -224,12 +246,37 @@ describe('bin/chessbot.js mate', () => {
     expect(json.proven).toBeLessThan(6);
   });
 
-  it('exits with 2 on bad input: one line naming it, then the usage', () => {
+  it('exits with 2 on bad input: one line naming it, then where to read more', () => {
     const { status, stdout, stderr } = chessbot('k7/1Q6/1K6/8/8/8/8/8 b - - 0 1', '2');
     expect(status).toBe(2);
     expect(stdout).toBe('');
+    expect(stderr).toBe("chessbot: mate: black is already checkmated: there is nothing to solve\nsee 'chessbot mate --help'\n");
+  });
+
+  it('exits with 2 on a misused command line: one line naming it, then the usage', () => {
+    const { status, stdout, stderr } = chessbot(KNIGHT_PROMOTION, '1', 'checks');
+    expect(status).toBe(2);
+    expect(stdout).toBe('');
     const lines = stderr.split('\n');
-    expect(lines[0]).toBe('chessbot: mate: black is already checkmated: there is nothing to solve');
+    expect(lines[0]).toBe('chessbot: mate: unknown argument "checks": did you mean --checks?');
     expect(lines[1]).toBe('usage: chessbot mate <fen> <n> [--checks] [--tree] [--timeout <seconds>] [--json]');
+  });
+
+  it('solves MATER\'s checks-only mate in 12 with the default configuration (mate.maxN 10 bounds only the console and Discord)', () => {
+    const { status, stdout } = chessbot(MATER_CHECKS_12, '12', '--checks', '--json');
+    expect(status).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ result: 'mate', mateIn: 12, keys: ['h3g5'], proven: 11 });
+  }, 30_000);
+
+  it('reads --timeout in exponent notation and says which bound a value breaks', () => {
+    const stopped = chessbot(HARD, '6', '--timeout', '1e-3', '--json');
+    expect(stopped.status).toBe(3);
+    expect(JSON.parse(stopped.stdout)).toMatchObject({ result: 'timeout' });
+    const tooLong = chessbot(KNIGHT_PROMOTION, '3', '--timeout', '1e12');
+    expect(tooLong.status).toBe(2);
+    expect(tooLong.stderr).toBe(
+      'chessbot: mate: timeout "1e12" is too long: it must be from 0.001 to 1000000 seconds (about 11.6 days)\n' +
+        "see 'chessbot mate --help'\n",
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parsePerftArguments, runPerft } from '../../../src/adapters/cli/perft.ts';
+import { CommandLineError } from '../../../src/adapters/cli/command.ts';
 import { UsageError } from '../../../src/errors.ts';
 import { STARTING_FEN } from '../../../src/chess/fen.ts';
 
@@ -21,13 +22,16 @@ describe('parsePerftArguments', () => {
   });
 
   it.each([
-    [['startpos'], 'expected a FEN (or "startpos") and a depth'],
-    [['startpos', '0'], 'depth must be an integer from 1 to 10, got "0"'],
-    [['startpos', '11'], 'depth must be an integer from 1 to 10, got "11"'],
-    [['startpos', 'three'], 'depth must be an integer from 1 to 10, got "three"'],
-    [['startpos', '3', '--fast'], 'unknown option "--fast"'],
-  ])('rejects %j', (args, message) => {
-    expect(() => parsePerftArguments(args)).toThrow(new UsageError(message));
+    // Bad data: the message, then a hint to the help.
+    [['startpos', '0'], new UsageError('depth must be an integer from 1 to 10, got "0"')],
+    [['startpos', '11'], new UsageError('depth must be an integer from 1 to 10, got "11"')],
+    [['startpos', 'three'], new UsageError('depth must be an integer from 1 to 10, got "three"')],
+    // A misused command line: the message, then the usage.
+    [['startpos'], new CommandLineError('expected a FEN (or "startpos") and a depth')],
+    [['startpos', '3', '--fast'], new CommandLineError('unknown option "--fast"')],
+    [['startpos', '3', 'divide'], new CommandLineError('unknown argument "divide": did you mean --divide?')],
+  ])('rejects %j', (args, error) => {
+    expect(() => parsePerftArguments(args)).toThrow(error);
   });
 });
 

@@ -22,8 +22,63 @@ async function session(input: string, options: { interactive?: boolean; commands
     commands: options.commands ?? [],
   });
   stdin.end(input);
-  await done;
-  return { out: out.join(''), err: err.join('') };
+  const summary = await done;
+  return { out: out.join(''), err: err.join(''), summary };
+}
+
+/**
+ * A console at a pretend terminal: readline in terminal mode over a stream, so a "\x03" typed
+ * is Ctrl+C as readline reads it from a real terminal (in raw mode, where the key is a byte and
+ * never a signal). Keys are typed one write at a time and the console keeps running between them.
+ */
+function terminal(commands: Command[], stop?: AbortSignal) {
+  const stdin = new PassThrough();
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (chunk) => (out += String(chunk)));
+  stderr.on('data', (chunk) => (err += String(chunk)));
+  const done = runConsole({ input: stdin, output: stdout, errorOutput: stderr, interactive: true, commands, ...(stop ? { stop } : {}) });
+  return {
+    type: (keys: string) => stdin.write(keys),
+    done,
+    /** The output with readline's cursor movements taken out: what the terminal shows, line by line. */
+    get out() {
+      return out.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').replaceAll('\r', '');
+    },
+    get err() {
+      return err;
+    },
+  };
+}
+
+/**
+ * /wait: runs until its signal is aborted (or, stubborn, never), then answers "cancelled".
+ * `started()` resolves with the signal of the next run once it has begun.
+ */
+function waitCommand(options: { stubborn?: boolean } = {}) {
+  const waiting: Array<(signal: AbortSignal) => void> = [];
+  const runs: AbortSignal[] = [];
+  const command: Command = {
+    name: 'wait',
+    usage: '/wait',
+    summary: 'wait for Ctrl+C',
+    run(_args, context) {
+      const signal = context!.signal!;
+      runs.push(signal);
+      waiting.shift()?.(signal);
+      if (options.stubborn) return new Promise<string>(() => {});
+      return new Promise<string>((resolve) => signal.addEventListener('abort', () => resolve('cancelled'), { once: true }));
+    },
+  };
+  const started = () => (runs.length > 0 ? Promise.resolve(runs.shift()!) : new Promise<AbortSignal>((resolve) => waiting.push(resolve)));
+  return { command, started };
+}
+
+/** Lets the streams and readline pass on what was written. */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
 }
 
 const echo: Command = {
@@ -43,7 +98,7 @@ describe('runConsole', () => {
         'Commands:',
         '  /help             list the commands',
         '  /echo <words...>  repeat the words',
-        '  /quit             leave the console (end of input does too)',
+        '  /quit             leave the console (so do end of input, and Ctrl+C at the prompt)',
         '',
       ].join('\n'),
     );
@@ -51,7 +106,7 @@ describe('runConsole', () => {
   });
 
   it('ends at end of input', async () => {
-    await expect(session('')).resolves.toEqual({ out: '', err: '' });
+    await expect(session('')).resolves.toEqual({ out: '', err: '', summary: { errors: 0 } });
   });
 
   it('stops at /quit and ignores lines after it', async () => {
@@ -95,7 +150,7 @@ describe('runConsole', () => {
         return 'done';
       },
     };
-    expect(await session('/slow\n', { commands: [slow] })).toEqual({ out: 'step 1\nstep 2\ndone\n', err: '' });
+    expect(await session('/slow\n', { commands: [slow] })).toEqual({ out: 'step 1\nstep 2\ndone\n', err: '', summary: { errors: 0 } });
   });
 
   it('solves /mate: the board, progress per n, then the answer; bad input on the error stream', async () => {
@@ -108,5 +163,101 @@ describe('runConsole', () => {
     expect(out).toMatch(/\nWhite to play and mate in 3\n\nn=1 .*\nn=2 .*\nn=3 .* mate found\n\n/);
     expect(out).toMatch(/\nMate in 3: 1\. e8=B! .*\nKeys: e8=B\n\d[\d,]* nodes, \d+\.\d\d s\n$/);
     expect(err).toBe('error: /mate: n must be an integer from 1 to 5, got "9"\n');
+  });
+
+  it('escapes control characters in what it quotes back, so none reaches the terminal raw', async () => {
+    const { err } = await session('/x\x1b[2J\x07\nhello\x1b]0;pwned\x07\n');
+    expect(err).toBe(
+      'error: unknown command "/x\\u001b[2J\\u0007"; type /help for the list\n' +
+        'error: "hello\\u001b]0;pwned\\u0007" is not a command (commands start with /); type /help for the list\n',
+    );
+    expect(err).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f]/);
+  });
+
+  it('quotes a few characters of a multi-megabyte line back, saying how long it was', async () => {
+    const huge = `/${'x'.repeat(5_000_000)}`;
+    const { err, summary } = await session(`${huge}\n${huge.slice(1)}\n`);
+    const lines = err.split('\n');
+    expect(lines[0]).toBe(`error: unknown command "/${'x'.repeat(59)}"… (5,000,001 characters); type /help for the list`);
+    expect(lines[1]).toMatch(/^error: "x{60}"… \(5,000,000 characters\) is not a command/);
+    expect(err.length).toBeLessThan(300);
+    expect(summary.errors).toBe(2);
+  });
+
+  it('counts the lines answered with an error (the exit status of a piped session)', async () => {
+    expect((await session('/help\n\n/echo a\n', { commands: [echo] })).summary).toEqual({ errors: 0 });
+    expect((await session('/nope\n/help\n"unclosed\n/echo a\n', { commands: [echo] })).summary).toEqual({ errors: 2 });
+  });
+
+  describe('Ctrl+C at a terminal', () => {
+    it('stops the running command, whose answer is shown, and prompts again', async () => {
+      const wait = waitCommand();
+      const term = terminal([wait.command, echo]);
+      term.type('/wait\n');
+      const signal = await wait.started();
+      term.type('\x03');
+      expect(signal.aborted).toBe(true);
+      await settle();
+      expect(term.out).toMatch(/cancelled\nchessbot> $/);
+      // Still running: the next command is answered, and a later Ctrl+C stops that one alone too.
+      term.type('/echo still here\n');
+      await settle();
+      expect(term.out).toMatch(/still\|here\nchessbot> $/);
+      term.type('/wait\n');
+      await wait.started();
+      term.type('\x03');
+      await settle();
+      expect(term.out).toMatch(/cancelled\nchessbot> $/);
+      term.type('/quit\n');
+      await expect(term.done).resolves.toEqual({ errors: 0 });
+      expect(term.err).toBe('');
+    });
+
+    it('leaves at the prompt, ending the prompt\'s line', async () => {
+      const term = terminal([echo]);
+      term.type('/echo a\n');
+      await settle();
+      term.type('\x03');
+      await expect(term.done).resolves.toEqual({ errors: 0 });
+      expect(term.out).toMatch(/a\nchessbot> \n$/);
+    });
+
+    it('leaves at once on a second Ctrl+C while a command is still stopping', async () => {
+      const wait = waitCommand({ stubborn: true });
+      const term = terminal([wait.command]);
+      term.type('/wait\n');
+      const signal = await wait.started();
+      term.type('\x03');
+      await settle();
+      expect(signal.aborted).toBe(true);
+      term.type('\x03');
+      await expect(term.done).resolves.toEqual({ errors: 0 });
+    });
+
+    it('leaves on end of input (Ctrl+D)', async () => {
+      const term = terminal([]);
+      term.type('\x04');
+      await expect(term.done).resolves.toEqual({ errors: 0 });
+    });
+
+    it('ends at once, cancelling the command, when the app stops (SIGTERM, a SIGINT signal)', async () => {
+      const wait = waitCommand();
+      const stop = new AbortController();
+      const term = terminal([wait.command], stop.signal);
+      term.type('/wait\n');
+      const signal = await wait.started();
+      stop.abort();
+      expect(signal.aborted).toBe(true);
+      await expect(term.done).resolves.toEqual({ errors: 0 });
+    });
+
+    it('reads nothing when the app was stopped before the console started', async () => {
+      const stop = new AbortController();
+      stop.abort();
+      const term = terminal([echo], stop.signal);
+      term.type('/echo a\n');
+      await expect(term.done).resolves.toEqual({ errors: 0 });
+      expect(term.out).not.toContain('a\n');
+    });
   });
 });

@@ -3,6 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { mateCommand } from '../../../src/adapters/console/mateCommand.ts';
+import { helpCommand } from '../../../src/adapters/console/help.ts';
 import { CommandRegistry } from '../../../src/adapters/console/registry.ts';
 import { parseFen } from '../../../src/chess/fen.ts';
 import { InlineEngine } from '../../../src/engine/index.ts';
@@ -44,6 +45,40 @@ describe('/mate', () => {
     expect((await registry.dispatch(`/mate "${CASTLING_KEY}" 2 checks`))?.text).toMatch(
       /^No mate in 2 \(checks only\): proven by a complete search\.\n/,
     );
+  });
+
+  it('shows the solution tree after "tree", as chessbot mate --tree prints it, before the totals', async () => {
+    for (const words of ['3 tree', '3 TREE']) {
+      const reply = await registry.dispatch(`/mate "${KNIGHT_PROMOTION}" ${words}`);
+      const lines = reply!.text.split('\n');
+      expect(lines.slice(0, -1)).toEqual([
+        'Mate in 3: 1. bxa8=N! Kxg2 2. Nb6 Kf3 3. a8=Q#',
+        'Keys: bxa8=N',
+        'Solution tree:',
+        '  1. bxa8=N!',
+        '      1... Kxg2 2. Nb6',
+        ...['Kf3', 'Kh1', 'Bf2', 'Be3', 'Bd4', 'Bc5', 'Bxb6', 'Bh2'].map((defence) => `          2... ${defence} 3. a8=Q#`),
+      ]);
+      expect(lines.at(-1)).toMatch(/^\d[\d,]* nodes, \d+\.\d\d s$/);
+    }
+    expect((await registry.dispatch(`/mate "${KNIGHT_PROMOTION}" 3`))!.text).not.toContain('Solution tree');
+    // With "checks", before or after "tree": the same answer.
+    const withoutTime = async (words: string) => (await registry.dispatch(`/mate "${CASTLING_KEY}" ${words}`))!.text.replace(/[\d.]+ s$/, '');
+    const checksTree = await withoutTime('3 checks tree');
+    expect(checksTree).toMatch(/^Mate in 3 \(checks only\): .*\nKeys.*\nSolution tree:\n {2}1\. /);
+    expect(await withoutTime('3 Tree Checks')).toBe(checksTree);
+  });
+
+  it('is listed by /help with its optional words', async () => {
+    const withHelp = new CommandRegistry();
+    withHelp.add(helpCommand(withHelp)).add(mateCommand({ engine: new InlineEngine(), maxN: 5, timeoutSeconds: 60 }));
+    expect((await withHelp.dispatch('/help'))?.text).toBe([
+      'Commands:',
+      '  /help                            list the commands',
+      '  /mate <fen> <n> [checks] [tree]  find the shortest forced mate in at most n moves (n up to 5)',
+      '                                   checks: every move of the mating side gives check',
+      '                                   tree: also the solution tree, every defence and its answer',
+    ].join('\n'));
   });
 
   it('names bad input in one line, with the configured maximum n', async () => {

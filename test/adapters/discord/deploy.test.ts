@@ -127,6 +127,10 @@ async function deploy(environment: Record<string, string>, deployOptions?: Deplo
 const GUILD_ROUTE = `/applications/${APP}/guilds/${GUILD}/commands`;
 const GLOBAL_ROUTE = `/applications/${APP}/commands`;
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 describe('runDeployCommands', () => {
   it('overwrites the guild commands with one PUT carrying the bot token and the definitions', async () => {
     writeFileSync(join(dir, 'config', 'local.json'), '{"mate":{"maxN":7}}');
@@ -290,6 +294,52 @@ describe('runDeployCommands', () => {
     const { status } = await deploy({ DISCORD_API_URL: discord.apiUrl });
     expect(status).toBe(EXIT_DEPLOYED);
     expect(discord.requests[0].path).toBe(`/api/v10${GUILD_ROUTE}`);
+  });
+
+  describe("never shows DISCORD_API_URL's user name and password", () => {
+    const withCredentials = (url: string) => url.replace('http://', 'http://bob:hunter2@');
+    const masked = (url: string) => url.replace('http://', 'http://[redacted]@');
+
+    it('when Discord cannot be reached', async () => {
+      const apiUrl = discord.apiUrl;
+      const environment = env({ DISCORD_API_URL: withCredentials(apiUrl) });
+      await discord.close();
+      const { status, err } = await deploy(environment);
+      expect(status).toBe(EXIT_DEPLOY_FAILED);
+      expect(err).toMatch(new RegExp(`^error: could not reach Discord at ${escapeRegExp(masked(apiUrl))}: .*ECONNREFUSED.*\\n$`));
+      expect(err).not.toMatch(/bob|hunter2/);
+      discord = new FakeDiscordRest();
+      await discord.start();
+    });
+
+    it('when Discord answers, in the success line and in the hint of a 404', async () => {
+      const ok = await deploy(env({ DISCORD_API_URL: withCredentials(discord.apiUrl) }));
+      expect(ok.status).toBe(EXIT_DEPLOYED);
+      expect(ok.out).toContain(` via ${masked(discord.apiUrl)}.`);
+      discord.answer = () => ({ status: 404, body: { message: 'Unknown Application', code: 10002 } });
+      const refused = await deploy(env({ DISCORD_API_URL: withCredentials(discord.apiUrl) }));
+      expect(refused.status).toBe(EXIT_DEPLOY_FAILED);
+      expect(refused.err).toContain(`(and DISCORD_API_URL, ${masked(discord.apiUrl)}, which should end in /api without a version)`);
+      for (const text of [ok.out, ok.err, refused.out, refused.err]) expect(text).not.toMatch(/bob|hunter2/);
+    });
+
+    it('when the configuration quotes it back', async () => {
+      const { status, err } = await deploy(env({ DISCORD_API_URL: 'http://bob:hunter2@127.0.0.1:1/api/v10' }));
+      expect(status).toBe(EXIT_DEPLOY_BAD_CONFIG);
+      expect(err).toContain('got "http://[redacted]@127.0.0.1:1/api/v10"');
+      expect(err).not.toMatch(/bob|hunter2/);
+    });
+  });
+
+  it('warns about a misspelt variable in .env, without its value, before going on', async () => {
+    writeFileSync(join(dir, '.env'), `DISCORD_APLICATION_ID=${APP}\n`);
+    const { status, err } = await deploy({ DISCORD_TOKEN: TOKEN, DISCORD_API_URL: discord.apiUrl });
+    expect(status).toBe(EXIT_DEPLOY_BAD_CONFIG);
+    expect(err).toBe(
+      'warning: .env: DISCORD_APLICATION_ID: unknown variable, ignored (did you mean DISCORD_APPLICATION_ID?)\n' +
+        'error: set DISCORD_TOKEN and DISCORD_APPLICATION_ID in .env (or the environment) to deploy the slash commands; ' +
+        'missing: DISCORD_APPLICATION_ID\n',
+    );
   });
 
   it('reports invalid ids and URLs as configuration problems (exit 2)', async () => {

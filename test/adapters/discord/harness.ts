@@ -36,8 +36,10 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export type HarnessOptions = Partial<Omit<DiscordBotOptions, 'mate'>> & {
+export type HarnessOptions = Partial<Omit<DiscordBotOptions, 'mate' | 'limits'>> & {
   readonly mate?: Partial<DiscordBotOptions['mate']>;
+  /** Running defaults to the pool's size, as the app does. */
+  readonly limits?: Partial<DiscordBotOptions['limits']>;
   readonly poolSize?: number;
 };
 
@@ -56,12 +58,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const bot = await DiscordBot.start({
     token,
     apiUrl: fake.apiUrl,
-    limits: { perUser: 1, total: 6 },
     cache: { ttlMs: 60_000, maxEntries: 20 },
     logger: streamLogger({ output, level: 'debug', scope: 'discord', secrets: [token] }),
     progressIntervalMs: 150,
     refreshMs: 400,
     ...options,
+    limits: { running: options.poolSize ?? 2, perUser: 1, total: 6, ...options.limits },
     // The test's client options over the fake's (e.g. a shorter REST timeout), the fake's API kept.
     clientOptions: {
       ...fake.clientOptions(),

@@ -1,5 +1,5 @@
 // The limits of /mate, end to end: the time cap of one search, searches per member and in total
-// (refused privately with "try again in …"), and a shutdown that stops the searches in progress,
+// (with no room left in the line, refused privately with "try again in …"), and a shutdown that stops the searches in progress,
 // says so in their replies, turns new requests away and logs out.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ function waitSeconds(text: string): number {
   return Number(match[1]);
 }
 
-describe('with a one-second time cap and room for two searches', () => {
+describe('with a one-second time cap and room for two searches (both running, none waiting)', () => {
   let h: Harness;
 
   beforeAll(async () => {
@@ -58,7 +58,7 @@ describe('with a one-second time cap and room for two searches', () => {
     await first.callback();
     const second = h.mate(MATE_IN_1, 1, { user: member });
     const text = await privateText(second);
-    expect(text).toMatch(/^You already have a \/mate search running: wait for its answer or cancel it, or try again in about \d+ s\.$/);
+    expect(text).toMatch(/^You already have a \/mate search running or waiting: wait for its answer or cancel it, or try again in about \d+ s\.$/);
     // Its search ends within its 1 s cap (plus the pool's 2 s to stop).
     expect(waitSeconds(text)).toBeGreaterThanOrEqual(1);
     expect(waitSeconds(text)).toBeLessThanOrEqual(3);
@@ -88,7 +88,7 @@ describe('with a one-second time cap and room for two searches', () => {
     expect(String((await finalEdit(next)).body.content)).toMatch(/^Mate in 1: 1\. Ra8#/);
   });
 
-  it('refuses beyond the total with "busy, try again in …", but still answers from the cache', async () => {
+  it('refuses beyond the total (the line is full) with "busy, try again in …", but still answers from the cache', async () => {
     const cached = h.mate(KNIGHT_PROMOTION, 3, { user: newUser() });
     await finalEdit(cached);
 
@@ -96,7 +96,7 @@ describe('with a one-second time cap and room for two searches', () => {
     await Promise.all(heavy.map((handle) => handle.callback()));
     const refused = h.mate(MATE_IN_1, 4, { user: newUser() });
     const text = await privateText(refused);
-    expect(text).toMatch(/^Busy: the bot is solving as many problems as it can at once; try again in about \d+ s\.$/);
+    expect(text).toMatch(/^Busy: the bot is solving as many problems as it can at once and the line is full; try again in about \d+ s\.$/);
     expect(waitSeconds(text)).toBeLessThanOrEqual(3);
     expect(refused.events.map((e) => e.kind)).toEqual(['callback']);
 

@@ -441,7 +441,7 @@ describe('a search that fails on our side', () => {
   it('a full worker pool says "busy, try again", in words for members', async () => {
     const handle = f.mate(MATE_IN_1, 3, { user: newUser() });
     const content = String((await finalEdit(handle)).body.content);
-    expect(content).toMatch(/^Busy: the bot is solving as many problems as it can at once; try again in about \d+ (s|min)\.$/);
+    expect(content).toMatch(/^Busy: the bot is solving as many problems as it can at once and the line is full; try again in about \d+ (s|min)\.$/);
     expect(content).not.toMatch(/queued|worker/);
   });
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { describeDiscordError, isReplyGone, maskRoute } from '../../../src/adapters/discord/errors.ts';
 import { streamLogger } from '../../../src/log.ts';
 import {
-  MAX_CONTENT_LENGTH, busyText, cancelButtonId, formatWait, literalText, plainMessage, privateReply, progressMessage, requestIdOfCancel,
+  MAX_CONTENT_LENGTH, busyText, cancelButtonId, formatWait, literalText, ordinal, plainMessage, privateReply, progressMessage, requestIdOfCancel,
 } from '../../../src/adapters/discord/replies.ts';
 import { Secret } from '../../../src/config/secret.ts';
 
@@ -25,13 +25,24 @@ describe('replies', () => {
     expect(requestIdOfCancel('other:1234')).toBeNull();
   });
 
-  it('words the wait and the two kinds of busy', () => {
+  it('words the wait and the three kinds of busy', () => {
     expect([formatWait(0), formatWait(1_200), formatWait(89_000), formatWait(95_000), formatWait(600_000)]).toEqual([
       'about 1 s', 'about 2 s', 'about 89 s', 'about 2 min', 'about 10 min',
     ]);
-    expect(busyText('user', 30_000, 1)).toBe('You already have a /mate search running: wait for its answer or cancel it, or try again in about 30 s.');
-    expect(busyText('user', 30_000, 2)).toMatch(/^You already have 2 \/mate searches running/);
-    expect(busyText('total', 150_000, 1)).toBe('Busy: the bot is solving as many problems as it can at once; try again in about 3 min.');
+    expect(busyText('user', 30_000, 1)).toBe(
+      'You already have a /mate search running or waiting: wait for its answer or cancel it, or try again in about 30 s.',
+    );
+    expect(busyText('user', 30_000, 2)).toMatch(/^You already have 2 \/mate searches running or waiting/);
+    expect(busyText('full', 150_000, 1)).toBe(
+      'Busy: the bot is solving as many problems as it can at once and the line is full; try again in about 3 min.',
+    );
+    expect(busyText('lifetime', 60_000, 1)).toMatch(/^Busy: the line is too long .*; try again in about 60 s\.$/);
+  });
+
+  it('numbers places in line as people say them', () => {
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111].map(ordinal)).toEqual([
+      '1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '23rd', '101st', '111th',
+    ]);
   });
 
   it('makes private replies that ping nobody, cut to Discord\'s limit', () => {

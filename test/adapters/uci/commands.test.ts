@@ -119,7 +119,9 @@ describe('parseUciCommand: go', () => {
     expect(parseUciCommand('go wtime abc')).toEqual({
       type: 'invalid', message: 'go: wtime needs a whole number of milliseconds, got "abc"',
     });
-    expect(parseUciCommand('go mate 0')).toEqual({ type: 'invalid', message: 'go: mate needs a whole number from 1 to 1000, got "0"' });
+    expect(parseUciCommand('go mate 0')).toEqual({ type: 'invalid', message: 'go: mate needs a whole number from 1 to 254, got "0"' });
+    // Beyond the solver's own limit: refused when read, not failed when searched.
+    expect(parseUciCommand('go mate 255')).toEqual({ type: 'invalid', message: 'go: mate needs a whole number from 1 to 254, got "255"' });
     expect(parseUciCommand('go nodes 99999999999999999999')).toMatchObject({ type: 'invalid' });
   });
 });

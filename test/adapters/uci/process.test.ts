@@ -219,7 +219,7 @@ describe('chessbot uci as a child process', () => {
     expect(lines.slice(0, 4)).toEqual([
       'info string error: bad FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1": the board has 7 ranks; it needs 8, separated by "/"; position unchanged',
       expect.stringMatching(/^info string error: illegal move "e2e4" \(move 3 of 3\) in rnbqkbnr\/pppp1ppp\/8\/4p3\/4P3\/8\/PPPP1PPP\/RNBQKBNR w KQkq - 0 2; position unchanged$/),
-      'info string unknown command: garbage in',
+      'info string unknown command: "garbage in"',
       'info string error: go: depth needs a whole number >= 1, got "x"',
     ]);
     // The position is still 1. d4: black answers.
@@ -307,7 +307,7 @@ describe('chessbot uci with an opening book', () => {
     try {
       engine.send('uci', `setoption name Book File value ${bookPath}`, 'setoption name OwnBook value true', 'isready');
       expect(texts(await engine.until(/^readyok$/)).filter((line) => !/^(id|option) /.test(line))).toEqual([
-        'uciok', `info string Book File: ${bookPath} (2 entries)`, 'readyok',
+        'uciok', `info string Book File: ${JSON.stringify(bookPath)} (2 entries)`, 'readyok',
       ]);
       const sent = engine.send('position startpos', 'go wtime 60000 btime 60000');
       const lines = await engine.until(/^bestmove /);
@@ -319,7 +319,7 @@ describe('chessbot uci with an opening book', () => {
       expectLegal('e2e4 c7c5', searched.at(-1)!);
       engine.send(`setoption name Book File value ${join(dir, 'missing.bin')}`, 'isready');
       expect(texts(await engine.until(/^readyok$/))).toEqual([
-        `info string error: setoption: Book File: ${join(dir, 'missing.bin')}: file not found; the book stays ${bookPath}`,
+        `info string error: setoption: Book File: ${JSON.stringify(join(dir, 'missing.bin'))}: file not found; the book stays ${JSON.stringify(bookPath)}`,
         'readyok',
       ]);
       engine.send('quit');

@@ -298,8 +298,56 @@ describe('UciSession: go and stop', () => {
 
   it('reports unknown commands and ignores blank lines, debug and register', async () => {
     const { send } = setup();
-    expect(await send('hello there', '', 'debug on', 'register later')).toEqual(['info string unknown command: hello there']);
-    expect(await send('x'.repeat(200))).toEqual([`info string unknown command: ${'x'.repeat(80)}…`]);
+    expect(await send('hello there', '', 'debug on', 'register later')).toEqual(['info string unknown command: "hello there"']);
+    expect(await send('x'.repeat(200))).toEqual([`info string unknown command: "${'x'.repeat(60)}"… (200 characters)`]);
+  });
+
+  it('escapes control characters in everything it quotes back', async () => {
+    const { send } = setup();
+    expect(await send(
+      'hello\x1b[2J\x07there',
+      'position fen 8/8/8/8/8/8/8/K1k5\x1b[31m w - - 0 1',
+      'position startpos \x1b[31m',
+      'setoption name Hash\x1b[31m value 2',
+      'setoption name Hash value 2\x1b[31m',
+      'setoption name Ponder value \x07',
+      'go depth \x07',
+      'go \x1b[31m depth 2',
+    )).toEqual([
+      'info string unknown command: "hello\\u001b[2J\\u0007there"',
+      expect.stringMatching(/^info string error: bad FEN "8\/8\/8\/8\/8\/8\/8\/K1k5\\u001b\[31m w - - 0 1": .*; position unchanged$/),
+      'info string error: position: unexpected "\\u001b[31m" after startpos (moves go after "moves")',
+      expect.stringMatching(/^info string error: unknown option "Hash\\u001b\[31m" \(options: /),
+      'info string error: setoption: Hash must be a whole number from 1 to 1024, got "2\\u001b[31m"',
+      'info string error: setoption: Ponder must be true or false, got "\\u0007"',
+      'info string error: go: depth needs a whole number >= 1, got "\\u0007"',
+      'info string go: ignored unknown "\\u001b[31m"',
+    ]);
+  });
+
+  it('quotes only the start of multi-megabyte input, saying how long it was', async () => {
+    const { send } = setup();
+    const huge = 'x'.repeat(5_000_000);
+    const out = await send(
+      huge,
+      `position fen ${huge}`,
+      `position fen ${huge} w - - 0 1`,
+      `position startpos moves e2e4 ${huge}`,
+      `position startpos ${huge}`,
+      `setoption name ${huge} value 1`,
+      `setoption name Hash value ${huge}`,
+      `go depth ${huge}`,
+      `go ${'junk '.repeat(1_000_000)}depth 2`,
+    );
+    expect(out).toHaveLength(9);
+    for (const line of out) {
+      expect(line.length).toBeLessThan(1100);
+      expect(line).toMatch(/^info string /);
+    }
+    expect(out[0]).toBe(`info string unknown command: "${'x'.repeat(60)}"… (5,000,000 characters)`);
+    expect(out[1]).toMatch(/^info string error: bad FEN "x{60}"… \(5,000,000 characters\): .*; position unchanged$/);
+    expect(out[6]).toBe(`info string error: setoption: Hash must be a whole number from 1 to 1024, got "${'x'.repeat(60)}"… (5,000,000 characters)`);
+    expect(out[8]).toBe('info string go: ignored unknown "junk" "junk" "junk" "junk" "junk" and 999,995 more');
   });
 });
 
@@ -463,7 +511,7 @@ describe('UciSession: opening book', () => {
   it('with OwnBook on and a Book File, answers a book position at once, without a search', async () => {
     const { send, calls } = withBook(() => 0.9);
     expect(await send('setoption name Book File value /books/start.bin', 'setoption name ownbook value TRUE')).toEqual([
-      'info string Book File: /books/start.bin (4 entries)',
+      'info string Book File: "/books/start.bin" (4 entries)',
     ]);
     // 0.9 of the weights 10 + 5 falls on d2d4.
     expect(await send('position startpos', 'go wtime 60000 btime 60000')).toEqual([
@@ -519,11 +567,11 @@ describe('UciSession: opening book', () => {
   it('reports a bad Book File and keeps the book it had; an empty value means no book', async () => {
     const { send, calls } = withBook();
     expect(await send('setoption name Book File value /books/nope.bin')).toEqual([
-      'info string error: setoption: Book File: /books/nope.bin: file not found; no book',
+      'info string error: setoption: Book File: "/books/nope.bin": file not found; no book',
     ]);
     await send('setoption name Book File value /books/start.bin', 'setoption name OwnBook value true');
     expect(await send('setoption name Book File value /books/nope.bin')).toEqual([
-      'info string error: setoption: Book File: /books/nope.bin: file not found; the book stays /books/start.bin',
+      'info string error: setoption: Book File: "/books/nope.bin": file not found; the book stays "/books/start.bin"',
     ]);
     expect(await send('position startpos', 'go depth 1')).toEqual(['info string book move e2e4 (weight 10)', 'bestmove e2e4']);
     expect(await send('setoption name Book File value <empty>', 'go depth 1')).toEqual([]);
@@ -532,6 +580,16 @@ describe('UciSession: opening book', () => {
     await send('setoption name Book File value /books/start.bin', 'setoption name Book File');
     await send('go depth 1');
     expect(calls).toHaveLength(2);
+  });
+
+  it('escapes a Book File path it quotes back, and cuts a long one', async () => {
+    const { send } = withBook();
+    expect(await send('setoption name Book File value /books/\x1b[31mnope.bin')).toEqual([
+      'info string error: setoption: Book File: "/books/\\u001b[31mnope.bin": file not found; no book',
+    ]);
+    const [line, ...rest] = await send(`setoption name Book File value /${'d'.repeat(5_000_000)}`);
+    expect(rest).toEqual([]);
+    expect(line).toMatch(/^info string error: setoption: Book File: "\/d{199}"… \(5,000,001 characters\): file not found; no book$/);
   });
 
   it('reports a bad OwnBook value and keeps the old one', async () => {
