@@ -68,6 +68,8 @@ describe('the rules themselves', () => {
     ['an adapter importing the threads', 'src/adapters/uci/loop.ts', 'src/workers/pool.ts', /adapters\/uci may not import workers/],
     ['a use case importing an adapter', 'src/mate/search.ts', 'src/adapters/discord/replies.ts', /mate may not import adapters\/discord/],
     ['the lowest layer importing the log', 'src/config/load.ts', 'src/log.ts', /config may not import log/],
+    ['a use case talking to a service itself', 'src/mate/search.ts', 'undici', /mate may not use undici/],
+    ['a game deciding over HTTP', 'src/games/game.ts', 'discord.js', /games may not use discord\.js/],
   ];
   it.each(broken)('catches %s', (_what, from, to, message) => {
     const violations = findViolations([{ from, to, line: 1 }]);

@@ -61,7 +61,8 @@ export function loadConfigWithWarnings(options: LoadConfigOptions = {}): LoadedC
 
 /**
  * Loads and validates everything; throws a ConfigError listing every problem found. The
- * warnings are dropped: a program that starts should call loadConfigWithWarnings and print them.
+ * warnings are dropped: a program that starts calls loadConfigWithWarnings and prints them; this
+ * is for the tests and tools that only want the values.
  */
 export function loadConfig(options: LoadConfigOptions = {}): Config {
   return loadConfigWithWarnings(options).config;

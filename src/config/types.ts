@@ -1,5 +1,5 @@
 // The validated configuration that start-up hands down to every part of the program.
-// Built once by loadConfig(); frozen, so nothing downstream can change it behind others' backs.
+// Built once by loadConfigWithWarnings() at start-up; frozen, so nothing downstream can change it behind others' backs.
 
 import type { BookSelection, LichessMode, LichessOpponent, LichessSpeed, LichessVariant, LogLevel } from './schema.ts';
 import type { Secret } from './secret.ts';

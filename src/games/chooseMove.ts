@@ -1,7 +1,8 @@
-// Choosing our move in a live game: the opening book first, then the game engine in the worker
-// pool with a time budget from our clock, the increment and the move overhead. Whatever the pool
-// does (queued behind other work, a crashed or stuck worker), a move comes back before a hard
-// deadline: the engine is stopped and its best move so far is used, or a quick search here.
+// Choosing our move in a live game: the opening book first, then the game engine through the
+// engine client with a time budget from our clock, the increment and the move overhead. Whatever
+// the engine does (queued behind other work, a crashed or stuck worker), a move comes back before
+// a hard deadline: the engine is stopped and its best move so far is used, or the engine client's
+// fallback move.
 // Each game has a transposition table of its own that every search for it shares, whichever
 // worker runs it: so pondering (thinking on the opponent's time) and helper threads on idle
 // workers both leave their work where the next search finds it.
@@ -45,8 +46,8 @@ export interface ChooserOptions {
   /** Monotonic ms. */
   readonly now?: () => number;
   /**
-   * The most threads one search takes (default 1): the main one, and helpers (lazy SMP) as the
-   * pool's background jobs, on workers nothing else wants and only while nothing else does.
+   * The most threads one search takes (default 1): the main one, and helpers (lazy SMP) as
+   * background searches, on threads nothing else wants and only while nothing else does.
    */
   readonly threads?: number;
 }
@@ -123,7 +124,7 @@ export class MoveChooser {
       return this.fallback(position, kingToRook, best, why, elapsed());
     } finally {
       signal.removeEventListener('abort', stopAll);
-      controller.abort(); // the helpers
+      controller.abort(); // a search still running (the helpers stop with it)
       job.catch(() => {});
     }
   }

@@ -132,7 +132,7 @@ export class LiveGame {
 
   /** The latest state: a gameState, or (`full`) the one in a gameFull, which starts every (re)opened stream. */
   update(state: GameState, full: boolean): void {
-    if (this.finished) return;
+    if (this.finished || this.stopped) return;
     const problem = this.session.update(state, this.options.clock.now());
     if (problem) {
       this.options.log.error('game state does not replay; resynchronising', this.fields({ problem }));
@@ -153,6 +153,7 @@ export class LiveGame {
 
   /** A chat line in either room. */
   onChat(username: string, room: string, text: string): void {
+    if (this.stopped) return;
     const last = this.lastChoice?.choice;
     this.chat.answer(username, room, text, last?.score ? `${formatScore(last.score)} at depth ${last.depth}` : null);
   }
@@ -227,12 +228,7 @@ export class LiveGame {
   /** offeringDraw for our move: the answer to the opponent's offer, or our own offer in a dead draw. */
   private drawFlag(): boolean | undefined {
     const { session, options } = this;
-    if (session.opponentOffersDraw) {
-      this.drawAnsweredIn = session.positionNumber;
-      const accept = acceptsDraw(options.settings, this.history, session.position);
-      options.log.info(accept ? 'accepting a draw offer' : 'declining a draw offer', this.fields());
-      return accept;
-    }
+    if (session.opponentOffersDraw) return this.decideOnDrawOffer();
     if (session.ply - this.lastDrawOfferPly >= DRAW_OFFER_INTERVAL_PLIES && offersDraw(options.settings, this.history, session.position)) {
       this.lastDrawOfferPly = session.ply;
       options.log.info('offering a draw', this.fields());
@@ -297,10 +293,16 @@ export class LiveGame {
   private answerDrawOffer(): void {
     const { session, options } = this;
     if (!session.opponentOffersDraw || this.drawAnsweredIn === session.positionNumber) return;
+    void options.port.answerDraw(this.decideOnDrawOffer());
+  }
+
+  /** Whether we take the opponent's draw offer in this position, noted as answered there. */
+  private decideOnDrawOffer(): boolean {
+    const { session, options } = this;
     this.drawAnsweredIn = session.positionNumber;
     const accept = acceptsDraw(options.settings, this.history, session.position);
     options.log.info(accept ? 'accepting a draw offer' : 'declining a draw offer', this.fields());
-    void options.port.answerDraw(accept);
+    return accept;
   }
 
   /** Takebacks are declined, once per position. */

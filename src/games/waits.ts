@@ -88,6 +88,8 @@ export class FirstMoveWatch {
 /** The claim of the win after the opponent left: tried again while the server refuses, a few times. */
 export class VictoryClaim {
   private cancelTimer: (() => void) | null = null;
+  /** Moves on whenever the claim is called off, so that a claim in flight then is not retried. */
+  private round = 0;
 
   constructor(
     private readonly context: WatchContext,
@@ -107,6 +109,7 @@ export class VictoryClaim {
   }
 
   cancel(): void {
+    this.round++;
     this.cancelTimer?.();
     this.cancelTimer = null;
   }
@@ -119,13 +122,15 @@ export class VictoryClaim {
     const { log, logFields, port } = this.context;
     this.cancelTimer = null;
     if (!this.context.isLive()) return;
+    const round = this.round;
     try {
       await port.claimVictory();
       log.info('claimed the win: the opponent left', logFields);
     } catch (error) {
-      if (!this.context.isLive()) return;
+      // Called off while the claim was on its way (the opponent came back, the game ended).
+      if (!this.context.isLive() || round !== this.round) return;
       log.warn('claiming the win failed', { ...logFields, why: errorLine(error), attemptsLeft: attemptsLeft - 1 });
-      if (attemptsLeft > 1 && this.cancelTimer === null) this.arm(CLAIM_RETRY_MS, attemptsLeft - 1);
+      if (attemptsLeft > 1) this.arm(CLAIM_RETRY_MS, attemptsLeft - 1);
     }
   }
 }

@@ -1,5 +1,5 @@
-// Reading common arguments out of typed words, shared by the command line and the chat
-// commands so that "perft" and "/mate" accept a position the same way.
+// Reading common arguments out of typed words, shared by the command line and the /mate use case
+// (src/mate) so that "perft" and "/mate" accept a position the same way.
 
 import { STARTING_FEN } from '../chess/fen.ts';
 import { UsageError, quote } from '../errors.ts';

@@ -46,6 +46,8 @@ class FakePort implements GamePort {
   readonly moveResults: MoveResult[] = [];
   /** How many claims are refused before one succeeds. */
   claimRefusals = 0;
+  /** While set, claims wait for it before their answer comes back. */
+  claimGate: Promise<void> | null = null;
   /** While set, moves wait for it before their result comes back. */
   moveGate: Promise<void> | null = null;
   chatAuthors: readonly string[] | Error = [];
@@ -73,6 +75,7 @@ class FakePort implements GamePort {
   }
   async claimVictory(): Promise<void> {
     this.sent.push('claim');
+    if (this.claimGate) await this.claimGate;
     if (this.claimRefusals-- > 0) throw new Error('Lichess answered 400 to claimVictory: You cannot claim the win on this game');
   }
   async readChatAuthors(): Promise<readonly string[]> {
@@ -412,7 +415,20 @@ describe('LiveGame: the first-move abort', () => {
     expect(port.of('abort')).toEqual([]);
   });
 
-  it('never aborts a game without a clock', async () => {
+  it('arms nothing and sends nothing for a state that comes after a shutdown', async () => {
+    const { port, clock, game, feed } = await play(state(1));
+    const said = port.of('say');
+    game.stop();
+    // Still waiting for black's first move: a live game would arm the abort again.
+    await feed(state(1), true);
+    game.onChat('alice', 'player', '!help');
+    expect(clock.pending).toBe(0);
+    await clock.advance(60_000);
+    expect(port.of('abort')).toEqual([]);
+    expect(port.of('say')).toEqual(said);
+  });
+
+    it('never aborts a game without a clock', async () => {
     const { port, clock } = await play(state(0), { setup: { ourColor: BLACK, clock: null } });
     await clock.advance(3_600_000);
     expect(port.of('abort')).toEqual([]);
@@ -444,6 +460,26 @@ describe('LiveGame: claiming the win', () => {
     await clock.advance(60_000);
     expect(port.of('claim')).toHaveLength(5);
     expect(log.lines.filter((line) => line.startsWith('warn claiming the win failed'))).toHaveLength(5);
+  });
+
+  it('does not try a refused claim again when the opponent came back while it was on its way', async () => {
+    let answer!: () => void;
+    const gate = new Promise<void>((resolve) => (answer = resolve));
+    const { port, clock, game } = await play(state(2), {
+      port: (p) => {
+        p.claimRefusals = 100;
+        p.claimGate = gate;
+      },
+    });
+    game.onOpponentGone(true, 0);
+    await clock.advance(500);
+    expect(port.of('claim')).toHaveLength(1);
+    game.onOpponentGone(false, undefined);
+    answer();
+    // The refusal comes back; then time goes on.
+    await clock.advance(0);
+    await clock.advance(60_000);
+    expect(port.of('claim')).toHaveLength(1);
   });
 
   it('does not claim after the opponent came back', async () => {

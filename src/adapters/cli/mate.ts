@@ -12,10 +12,9 @@ import { MAX_MATE_MOVES, type MateReport } from '../../search/mate/index.ts';
 import { type CliCommand, CommandLineError } from './command.ts';
 import { splitOptions } from './options.ts';
 
-/** Exit statuses: a mate was found; no mate in n is proven; bad input; the time limit ran out. */
+/** Exit statuses: a mate was found; no mate in n is proven; the time limit ran out. (Bad input: 2, main.ts's EXIT_USAGE.) */
 export const EXIT_MATE = 0;
 export const EXIT_NO_MATE = 1;
-export const EXIT_BAD_INPUT = 2;
 export const EXIT_STOPPED = 3;
 
 export interface MateCliRequest {

@@ -10,7 +10,8 @@
 // The key:
 // - while a command runs: stops that command (its answer says so), and the console goes on;
 // - at the prompt, or again while the stopped command is still ending: leaves the console.
-// Aborting `stop` (the app's SIGINT or SIGTERM) ends the console at once, whatever it is doing.
+// Aborting `stop` (the app's SIGINT or SIGTERM) stops the command in progress and ends the console
+// as soon as that command has returned.
 
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';

@@ -15,7 +15,7 @@ import { describeDiscordError, maskRoute } from './errors.ts';
 import { handleInteraction } from './handler.ts';
 import { type LineLimits, SearchLine } from './line.ts';
 import type { Logger } from '../../log.ts';
-import type { BoardRenderer, MateServices } from './mateRequest.ts';
+import { type BoardRenderer, INTERACTION_LIFETIME_MS, type MateServices } from './mateRequest.ts';
 import { RunningSearches } from './running.ts';
 
 /** Progress edits of one reply at most this often: well inside Discord's webhook rate limits. */
@@ -43,6 +43,8 @@ export interface DiscordBotOptions {
   readonly logger: Logger;
   readonly progressIntervalMs?: number;
   readonly refreshMs?: number;
+  /** How long Discord lets a reply be edited; its 15 minutes by default (tests shorten it). */
+  readonly interactionLifetimeMs?: number;
   readonly shutdownGraceMs?: number;
   readonly renderBoard?: BoardRenderer;
   /** Extra discord.js options, merged over ours (tests: a faster identify throttle). */
@@ -136,7 +138,7 @@ export class DiscordBot {
     }
     const user = client.user;
     options.logger.info(`logged in as ${user?.tag ?? 'unknown'}`, {
-      user: user?.id, guilds: client.guilds.cache.size, api: maskUrlCredentials(options.apiUrl ?? DEFAULT_DISCORD_API_URL),
+      user: user?.id, guilds: client.guilds.cache.size, api: options.apiUrl ?? DEFAULT_DISCORD_API_URL,
     });
     return bot;
   }
@@ -177,6 +179,7 @@ export class DiscordBot {
       logger: options.logger,
       progressIntervalMs: options.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS,
       refreshMs: options.refreshMs ?? DEFAULT_REFRESH_MS,
+      interactionLifetimeMs: options.interactionLifetimeMs ?? INTERACTION_LIFETIME_MS,
       accepting: () => this.#accepting,
     };
   }

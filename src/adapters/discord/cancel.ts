@@ -1,6 +1,7 @@
-// The Cancel button under a running search. Only the member who asked may use it; anyone else
-// gets a private refusal. The click itself is only acknowledged (deferUpdate): the search's own
-// request then posts "Cancelled while searching n = …" in the same message, buttons removed.
+// The Cancel button under a search that runs or waits in line. Only the member who asked may use
+// it; anyone else gets a private refusal. The click itself is only acknowledged (deferUpdate):
+// the request then posts in the same message, buttons removed, "Cancelled while searching n = …"
+// or, when it was still waiting, that it was cancelled while waiting in line.
 //
 // A click for a search this process does not know (it has finished, or the bot restarted while it
 // ran, so no answer will ever come) says so privately; and when the button is still on its

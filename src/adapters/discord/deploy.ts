@@ -250,7 +250,7 @@ export async function runDeployCommands(options: RunDeployOptions): Promise<numb
       return EXIT_DEPLOY_BAD_CONFIG;
     }
     if (error instanceof DeployError) {
-      errorOutput.write(`error: ${maskUrlCredentials(error.message)}\n`);
+      errorOutput.write(`error: ${error.message}\n`);
       return error.exitCode;
     }
     // A bug rather than a refusal: still one line, and still without the token or a password.

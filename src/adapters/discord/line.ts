@@ -26,9 +26,10 @@ export interface Ticket {
   /**
    * Frees the place: when the search is over (before its answer is posted, since a member who
    * has seen the answer may ask again at once), or when the request leaves the line (cancelled,
-   * waited too long). Releasing again does nothing.
+   * waited too long). `answered`: the search ran its course, so its time tells how long searches
+   * take. Releasing again does nothing.
    */
-  release(): void;
+  release(outcome?: { readonly answered: boolean }): void;
 }
 
 export type Admission =
@@ -108,7 +109,7 @@ export class SearchLine {
     if (this.#running.size + this.waiting >= this.#limits.total) {
       return { ok: false, reason: 'full', retryInMs: this.#soonestEndMs() };
     }
-    const expectedWaitMs = this.#expectedWaitMs(this.#runningFull() ? this.waiting + 1 : 0);
+    const expectedWaitMs = this.#expectedWaitMs(this.#placeOfNewcomer(userId));
     if (expectedWaitMs > maxWaitMs) return { ok: false, reason: 'lifetime', retryInMs: expectedWaitMs - maxWaitMs };
 
     let start!: () => void;
@@ -125,18 +126,26 @@ export class SearchLine {
         },
         started,
         onPlace: (listener) => void entry.listeners.push(listener),
-        release: () => this.#release(entry),
+        release: (outcome) => this.#release(entry, outcome?.answered === true),
       },
     };
   }
 
-  #release(entry: Entry): void {
+  /** How long a request joining now at the back of the line would wait, as far as the searches so far tell. */
+  estimatedWaitMs(): number {
+    return this.#expectedWaitMs(this.#runningFull() ? this.waiting + 1 : 0);
+  }
+
+  #release(entry: Entry, answered: boolean): void {
     if (entry.released) return;
     entry.released = true;
     if (entry.startedAt !== null) {
       this.#running.delete(entry);
-      const took = this.#now() - entry.startedAt;
-      this.#typicalMs = this.#typicalMs === null ? took : this.#typicalMs + TYPICAL_WEIGHT * (took - this.#typicalMs);
+      // Only a search that ran its course says how long searches take (not one cancelled at once).
+      if (answered) {
+        const took = this.#now() - entry.startedAt;
+        this.#typicalMs = this.#typicalMs === null ? took : this.#typicalMs + TYPICAL_WEIGHT * (took - this.#typicalMs);
+      }
     } else {
       const rest = (this.#waiting.get(entry.userId) ?? []).filter((other) => other !== entry);
       if (rest.length > 0) this.#waiting.set(entry.userId, rest);
@@ -169,12 +178,16 @@ export class SearchLine {
 
   /** The waiting requests in the order they will start: one of each member per round, in turn order. */
   #order(): Entry[] {
-    const queues = this.#turns.map((userId) => this.#waiting.get(userId)!);
-    const order: Entry[] = [];
-    for (let round = 0; order.length < this.waiting; round++) {
-      for (const queue of queues) if (round < queue.length) order.push(queue[round]!);
-    }
-    return order;
+    return roundRobin(this.#turns.map((userId) => this.#waiting.get(userId)!));
+  }
+
+  /** The place a request of `userId` would take if it joined now (0: it would start at once). */
+  #placeOfNewcomer(userId: string): number {
+    if (!this.#runningFull()) return 0;
+    const newcomer = {} as Entry;
+    const queues = this.#turns.map((member) => (member === userId ? [...this.#waiting.get(member)!, newcomer] : this.#waiting.get(member)!));
+    if (!this.#waiting.has(userId)) queues.push([newcomer]);
+    return roundRobin(queues).indexOf(newcomer) + 1;
   }
 
   #moveTo(entry: Entry, place: number): void {
@@ -214,4 +227,14 @@ export class SearchLine {
     if (place === 0 || this.#typicalMs === null) return 0;
     return Math.ceil(place / this.#limits.running) * this.#typicalMs;
   }
+}
+
+/** One entry of each queue per round, the queues in the order given, until all are taken. */
+function roundRobin<T>(queues: readonly (readonly T[])[]): T[] {
+  const order: T[] = [];
+  const longest = Math.max(0, ...queues.map((queue) => queue.length));
+  for (let round = 0; round < longest; round++) {
+    for (const queue of queues) if (round < queue.length) order.push(queue[round]!);
+  }
+  return order;
 }

@@ -1,6 +1,6 @@
 // One /mate request from start to answer:
 //
-//   1. validate with the shared command layer; bad input gets a private reply naming the problem,
+//   1. validate with the /mate use case (checkMateFields); bad input gets a private reply naming the problem,
 //      before anything else happens (a deferred reply cannot be made private afterwards);
 //   2. an identical request answered recently is answered again from the cache, at once;
 //   3. the request joins the line (line.ts): a private "busy, try again in …" only when the line
@@ -54,11 +54,13 @@ export interface MateServices {
   readonly progressIntervalMs: number;
   /** How often the elapsed time is refreshed while no new progress comes. */
   readonly refreshMs: number;
+  /** How long Discord lets the reply be edited (INTERACTION_LIFETIME_MS; shorter in tests). */
+  readonly interactionLifetimeMs: number;
   /** False once the bot is shutting down: new requests are turned away. */
   readonly accepting: () => boolean;
 }
 
-// A stopped search answers within the pool's grace period after its deadline.
+// A stopped search answers within the engine's grace period after its deadline.
 const STOP_ALLOWANCE_MS = 2_000;
 /** How long Discord keeps an interaction's token: its reply can be edited for this long. */
 export const INTERACTION_LIFETIME_MS = 15 * 60_000;
@@ -123,7 +125,7 @@ export async function handleMateCommand(interaction: ChatInputCommandInteraction
 
   const capMs = services.timeoutSeconds * 1000 + STOP_ALLOWANCE_MS;
   // The search must start early enough to run and post its answer while the reply can be edited.
-  const maxWaitMs = INTERACTION_LIFETIME_MS - capMs - FINAL_EDIT_MARGIN_MS;
+  const maxWaitMs = services.interactionLifetimeMs - capMs - FINAL_EDIT_MARGIN_MS;
   const admission = line.join(interaction.user.id, capMs, maxWaitMs);
   if (!admission.ok) {
     const text = busyText(admission.reason, admission.retryInMs, line.limits.perUser);
@@ -146,11 +148,11 @@ export async function handleMateCommand(interaction: ChatInputCommandInteraction
       editor.update(() => waitingMessage({ stipulation, place, requestId: interaction.id })),
     );
     if (turn === 'started') {
-      await searchAndAnswer(interaction, problem, controller, ticket, editor, services, context);
+      await searchAndAnswer(interaction, problem, stipulation, controller, ticket, editor, services, context);
     } else {
       ticket.release();
       logger.info('/mate left the line before its turn', { ...context, why: turn });
-      const text = turn === 'waited too long' ? busyText('lifetime', 0, line.limits.perUser)
+      const text = turn === 'waited too long' ? busyText('lifetime', line.estimatedWaitMs(), line.limits.perUser)
         : controller.signal.reason === SHUTDOWN ? SHUTTING_DOWN_TEXT : CANCELLED_WAITING_TEXT;
       await finishReply(editor, interaction, failureMessage(text), logger, context);
     }
@@ -249,6 +251,7 @@ function replyEditor(
 async function searchAndAnswer(
   interaction: ChatInputCommandInteraction,
   problem: MateProblem,
+  stipulation: string,
   controller: AbortController,
   ticket: Ticket,
   editor: ReplyEditor,
@@ -257,7 +260,6 @@ async function searchAndAnswer(
 ): Promise<void> {
   const { logger } = services;
   const { job, position } = problem;
-  const stipulation = formatStipulation(position.turn, job.maxMoves, job.mode);
   const started = performance.now();
 
   const lines: string[] = [];
@@ -303,7 +305,8 @@ async function searchAndAnswer(
   // another one) while that edit is still on its way back. Its answer must then come from the
   // cache, and its place must be free: the search is over, only the edit is left to do.
   if (services.cache && isCacheable(outcome)) services.cache.set(mateAnswerKey(problem), { outcome, png });
-  ticket.release();
+  // A search that ran its course (to its answer or its time limit) tells the line how long searches take.
+  ticket.release({ answered: outcome.stoppedBy === null || outcome.stoppedBy === 'timeout' });
   const delivered = await finishReply(editor, interaction, answerMessage(answerView(problem, outcome, png, null)), logger, context);
   logger.info('/mate answered', {
     ...context, outcome: describeOutcome(outcome), nodes: outcome.report.nodes, ms: Math.round(outcome.ms), delivered,

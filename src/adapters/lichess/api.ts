@@ -4,13 +4,8 @@
 
 import { z } from 'zod';
 import type { Secret } from '../../config/secret.ts';
+import type { DeclineReason } from '../../games/policy.ts';
 import { LichessHttp, type LichessStream } from './http.ts';
-
-/** The decline reasons Lichess accepts (camelCase in the request; the event echoes them lower-cased). */
-export const DECLINE_REASONS = [
-  'generic', 'later', 'tooFast', 'tooSlow', 'timeControl', 'rated', 'casual', 'standard', 'variant', 'noBot', 'onlyBot',
-] as const;
-export type DeclineReason = (typeof DECLINE_REASONS)[number];
 
 const tokenInfo = z.looseObject({ userId: z.string(), scopes: z.string(), expires: z.number().nullable().optional() }).nullable();
 export type TokenInfo = NonNullable<z.output<typeof tokenInfo>>;

@@ -14,8 +14,6 @@ export interface UciIo {
   readonly input: NodeJS.ReadableStream;
   /** Where the answer lines go (standard output). */
   readonly output: { write(text: string): unknown };
-  /** Ends the session as "quit" would (the output is gone, a signal came …). */
-  readonly signal?: AbortSignal;
 }
 
 export interface UciIdentity {
@@ -67,13 +65,7 @@ export async function runUci(io: UciIo, identity: UciIdentity, engine: UciEngine
     },
   });
   const lines = createInterface({ input: io.input, crlfDelay: Infinity, terminal: false });
-  const onAbort = () => {
-    session.close();
-    lines.close();
-  };
-  io.signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    if (io.signal?.aborted) onAbort();
     let quit = false;
     for await (const line of lines) {
       if (session.handle(line) === 'quit') {
@@ -81,15 +73,14 @@ export async function runUci(io: UciIo, identity: UciIdentity, engine: UciEngine
         break;
       }
     }
-    if (quit && !io.signal?.aborted) {
+    if (quit) {
       // Unref'd: once the answers are out, the timer does not keep the process waiting.
-      const grace = delay(QUIT_GRACE_MS, undefined, { ref: false, ...(io.signal ? { signal: io.signal } : {}) });
-      await Promise.race([session.idle(), grace.catch(() => {})]);
-    } else if (!io.signal?.aborted) {
+      const grace = delay(QUIT_GRACE_MS, undefined, { ref: false });
+      await Promise.race([session.idle(), grace]);
+    } else {
       await session.endOfInput();
     }
   } finally {
-    io.signal?.removeEventListener('abort', onAbort);
     session.close();
     lines.close();
     await pool.close();

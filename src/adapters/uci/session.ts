@@ -80,7 +80,7 @@ export interface UciSessionOptions {
 /** How the engine starts: what "uci" announces as defaults, and the book. */
 export interface UciEngineSetup {
   readonly hashMb?: number;
-  /** Threads' starting value; the pool given to the session (`run`) must have as many workers. */
+  /** Threads' starting value; the session's engine client (`engine`) must have as many threads. */
   readonly threads?: number;
   readonly moveOverheadMs?: number;
   /** The opening book opened at start-up; Book File starts as its path. OwnBook still starts off. */

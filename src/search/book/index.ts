@@ -1,5 +1,5 @@
 // Opening books: the Polyglot format, read from bytes in memory (the file is read by
-// src/adapters/book).
+// src/engine/book.ts).
 
 export {
   BOOK_ENTRY_BYTES, BOOK_SELECTIONS, BookError, type BookMove, type BookSelection, type BookSettings,

@@ -1,5 +1,5 @@
 // Polyglot opening books (the ".bin" format of Polyglot, used by most GUIs and book tools), read
-// from bytes already in memory. Pure: the file is read elsewhere (src/adapters/book), so this
+// from bytes already in memory. Pure: the file is read elsewhere (src/engine/book.ts), so this
 // runs the same in the main thread, a worker or a test.
 //
 // The format: 16-byte big-endian entries, sorted by key (ascending, as unsigned 64-bit numbers):

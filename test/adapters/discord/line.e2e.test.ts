@@ -120,3 +120,32 @@ describe('a line that is full, and a Cancel while waiting', () => {
     await finalEdit(running, 10_000);
   });
 });
+
+describe('a request that would wait longer than its reply lives', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    // One thread; searches stop after a second; and a reply that can be edited only long enough
+    // for a search, its final edit's margin, and 0.8 s of waiting.
+    h = await startHarness({
+      poolSize: 1, mate: { timeoutSeconds: 1 }, limits: { perUser: 1, total: 5 }, interactionLifetimeMs: 3_000 + 30_000 + 800,
+    });
+  });
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('leaves the line in time and says the line is too long, with when to try again', async () => {
+    const running = h.mate(HEAVY, 10, { user: newUser() });
+    await running.edit((e) => String(e.body.content).includes('searching'), 10_000);
+    const waiting = h.mate(MATE_IN_1, 1, { user: newUser() });
+    await waiting.edit((e) => String(e.body.content).includes('1st in line'), 5_000);
+    const answer = await finalEdit(waiting, 5_000);
+    expect(String(answer.body.content)).toMatch(/^Busy: the line is too long .*; try again in about \d+ (s|min)\.$/);
+    // It never searched: the running search's answer is the only one.
+    await finalEdit(running, 10_000);
+    expect(waiting.edits.some((e) => String(e.body.content).includes('searching'))).toBe(false);
+  });
+});
+

@@ -110,11 +110,37 @@ describe('SearchLine', () => {
     const first = ticketOf(line.join('ann', 600_000));
     ticketOf(line.join('bob', 600_000, 60_000));
     time.advance(100_000);
-    first.release();
+    first.release({ answered: true });
     // A typical search now takes 100 s: third in line (behind Bob's running and Cid's) is too long.
     ticketOf(line.join('cid', 600_000, 150_000));
     expect(line.join('dan', 600_000, 150_000)).toEqual({ ok: false, reason: 'lifetime', retryInMs: 50_000 });
     expect(line.join('eve', 600_000, 250_000).ok).toBe(true);
+    expect(line.estimatedWaitMs()).toBe(300_000);
+  });
+
+  it('judges by searches that ran their course, not by one cancelled at once', () => {
+    const time = clock();
+    const line = new SearchLine({ running: 1, total: 100, perUser: 1 }, time.now);
+    const slow = ticketOf(line.join('ann', 600_000));
+    time.advance(100_000);
+    slow.release({ answered: true });
+    const cancelled = ticketOf(line.join('bob', 600_000));
+    cancelled.release();
+    ticketOf(line.join('cid', 600_000));
+    // Still 100 s a search: second in line is 200 s away, too long for 150 s.
+    ticketOf(line.join('dan', 600_000, 150_000));
+    expect(line.join('eve', 600_000, 150_000)).toMatchObject({ ok: false, reason: 'lifetime' });
+  });
+
+  it('judges a newcomer by the place it would take, ahead of others\' extra requests', () => {
+    const time = clock();
+    const line = new SearchLine({ running: 1, total: 100, perUser: 5 }, time.now);
+    const first = ticketOf(line.join('ann', 600_000));
+    time.advance(100_000);
+    first.release({ answered: true });
+    for (let i = 0; i < 5; i++) ticketOf(line.join('ann', 600_000));
+    // Ann has one running and four waiting; Bob would be 2nd in line (after Ann's next), 200 s.
+    expect(line.join('bob', 600_000, 250_000).ok).toBe(true);
   });
 
   it('releases once, and rejects limits below one', () => {
