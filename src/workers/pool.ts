@@ -13,9 +13,19 @@ import {
   AbortError, PoolBusyError, PoolClosedError, WorkerCrashedError, WorkerUnresponsiveError, deserializeError,
 } from './errors.ts';
 import type { Job, JobProgress, JobResult } from './jobs.ts';
+import { freshBuild } from './build.js';
 import { type FromWorker, STOP_INDEX, type ToWorker, type WorkerData } from './protocol.ts';
 
-const BOOTSTRAP = new URL('./bootstrap.js', import.meta.url);
+/**
+ * A worker thread's entry. From the build (this code bundled into dist/cli.js): the worker bundle
+ * beside it. From the sources: the worker bundle if a fresh build exists (a worker then starts
+ * in a fraction of the time), else the bootstrap that loads the TypeScript through tsx; and
+ * always the bootstrap under the test hook, whose module is TypeScript.
+ */
+function workerEntry(testJobsModule: string | undefined): URL {
+  if (!import.meta.url.endsWith('.ts')) return new URL('./worker.js', import.meta.url);
+  return (testJobsModule === undefined ? freshBuild('worker.js') : null) ?? new URL('./bootstrap.js', import.meta.url);
+}
 
 export const DEFAULT_MAX_QUEUE = 32;
 export const DEFAULT_STOP_GRACE_MS = 2000;
@@ -97,6 +107,8 @@ export class WorkerPool {
   private readonly stopGraceMs: number;
   private readonly resourceLimits: ResourceLimits | undefined;
   private readonly testJobsModule: string | undefined;
+  /** Where each worker thread starts (workerEntry). */
+  private readonly entry: URL;
   private readonly slots = new Set<Slot>();
   private readonly queue: Task[] = [];
   private nextId = 1;
@@ -119,6 +131,7 @@ export class WorkerPool {
     }
     this.resourceLimits = options.resourceLimits;
     this.testJobsModule = options.testJobsModule?.toString();
+    this.entry = workerEntry(this.testJobsModule);
   }
 
   /**
@@ -197,7 +210,7 @@ export class WorkerPool {
   private spawn(): Slot {
     const stop = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
     const workerData: WorkerData = { stop: stop.buffer as SharedArrayBuffer, testJobsModule: this.testJobsModule };
-    const worker = new Worker(BOOTSTRAP, { workerData, resourceLimits: this.resourceLimits });
+    const worker = new Worker(this.entry, { workerData, resourceLimits: this.resourceLimits });
     let markReady!: () => void;
     let failReady!: (error: Error) => void;
     const ready = new Promise<void>((resolve, reject) => {

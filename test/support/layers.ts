@@ -46,7 +46,8 @@ const BELOW_ADAPTERS: readonly Layer[] = ['mate', 'games', 'engine', 'search', '
 const PACKAGES: Readonly<Partial<Record<Layer, readonly string[]>>> = {
   config: ['dotenv', 'zod', 'node:fs', 'node:os', 'node:path', 'node:url'],
   log: ['node:stream'],
-  workers: ['node:os', 'node:perf_hooks', 'node:url', 'node:v8', 'node:worker_threads', 'tsx/esm/api'],
+  // node:fs only to tell whether a fresh build exists (build.js).
+  workers: ['node:fs', 'node:os', 'node:perf_hooks', 'node:url', 'node:v8', 'node:worker_threads', 'tsx/esm/api'],
   engine: ['node:fs', 'node:perf_hooks'],
   // Lichess's own vocabulary (decline reasons), as types only.
   games: ['@lichess-org/types', 'node:perf_hooks'],

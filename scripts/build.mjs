@@ -1,0 +1,31 @@
+// `npm run build`, and the prepare step of `npm ci`: bundles the command line (src/cli.ts) and the
+// search worker (src/workers/worker.ts) into dist/, so that `chessbot` and each worker thread
+// start without compiling TypeScript (src/workers/build.js says when a build is used). Packages
+// stay outside the bundles, loaded from node_modules as usual. Without the sources (the
+// dependency layer of the Docker image) there is nothing to build yet, and that is no failure.
+
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { build } from 'esbuild';
+
+// --outdir: somewhere else than dist/ (the tests build a copy of their own).
+const { values } = parseArgs({ options: { outdir: { type: 'string', default: 'dist' } } });
+
+if (!existsSync('src/cli.ts')) {
+  process.stdout.write('build: no sources here yet; skipped (the program runs from the sources through tsx)\n');
+  process.exit(0);
+}
+
+await build({
+  entryPoints: { cli: 'src/cli.ts', worker: 'src/workers/worker.ts' },
+  outdir: values.outdir,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  // Stack traces and debuggers point at the TypeScript sources.
+  sourcemap: 'linked',
+  logLevel: 'warning',
+});
+process.stdout.write(`build: ${values.outdir}/cli.js and ${values.outdir}/worker.js\n`);

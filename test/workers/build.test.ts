@@ -1,0 +1,73 @@
+// The build (scripts/build.mjs, run by npm ci): when the launcher and the pool use it (a build
+// older than any source file never is), and that the built command line and worker answer as the
+// sources do, finding the project's package.json and configuration from their place in dist/.
+
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshBuild } from '../../src/workers/build.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const MATE_IN_1 = '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1';
+
+describe('freshBuild', () => {
+  let root: string;
+
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), 'chessbot-build-'));
+    mkdirSync(join(root, 'src', 'chess'), { recursive: true });
+    writeFileSync(join(root, 'src', 'chess', 'fen.ts'), '');
+  });
+
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  const at = (path: string, seconds: number) => utimesSync(join(root, path), seconds, seconds);
+
+  it('finds no build before one is made', () => {
+    expect(freshBuild('cli.js', pathToFileURL(`${root}/`))).toBeNull();
+  });
+
+  it('uses a build newer than every source file, and never one older than any', () => {
+    mkdirSync(join(root, 'dist'), { recursive: true });
+    writeFileSync(join(root, 'dist', 'cli.js'), '');
+    at('src/chess/fen.ts', 1_000);
+    at('dist/cli.js', 2_000);
+    expect(freshBuild('cli.js', pathToFileURL(`${root}/`))?.href).toBe(pathToFileURL(join(root, 'dist', 'cli.js')).href);
+    // A source edited after the build, however deep.
+    at('src/chess/fen.ts', 3_000);
+    expect(freshBuild('cli.js', pathToFileURL(`${root}/`))).toBeNull();
+  });
+});
+
+describe('the built program', () => {
+  // Built inside the project (so that packages and package.json are found as from dist/), in a
+  // folder of this test's own: the project's dist/ may be in use by other tests.
+  const outdir = join(ROOT, 'node_modules', '.cache', `chessbot-build-test-${process.pid}`);
+  const node = (script: string, input?: string) =>
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8', input, timeout: 30_000 });
+  const run = (args: string[], input?: string) =>
+    node(
+      `const { runCommandLine } = await import(${JSON.stringify(pathToFileURL(join(outdir, 'cli.js')).href)});` +
+        `process.exitCode = await runCommandLine(${JSON.stringify(args)});`,
+      input,
+    );
+
+  beforeAll(() => {
+    execFileSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--outdir', relative(ROOT, outdir)], { cwd: ROOT, timeout: 60_000 });
+  }, 90_000);
+
+  afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+  it('solves a problem in this thread, and knows its name from package.json', () => {
+    expect(run(['mate', MATE_IN_1, '1'])).toMatch(/\nMate in 1: 1\. Ra8#\n/);
+    expect(run(['--version'])).toMatch(/^chessbot \d+\.\d+\.\d+\n$/);
+  });
+
+  it('searches in a worker thread built beside it (UCI)', () => {
+    const output = run(['uci'], `position fen ${MATE_IN_1}\ngo depth 3\nquit\n`);
+    expect(output).toMatch(/^bestmove a1a8$/m);
+  });
+});
