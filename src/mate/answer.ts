@@ -116,11 +116,25 @@ export function formatMainLine(line: readonly string[], numbering: MoveNumbering
   return numberMoves([markKey(line[0]!), ...line.slice(1)], numbering);
 }
 
-/** "Keys: bxa8=N", or for a cooked problem "Keys (cooked, 2): Qd1, Qe4". */
-export function formatKeys(keysSan: readonly string[]): string {
+/** "Keys: bxa8=N", or for a cooked problem "Keys (cooked, 2): Qd1, Qe4"; `hide` wraps the moves. */
+export function formatKeys(keysSan: readonly string[], hide: (solution: string) => string = shown): string {
   const label = keysSan.length > 1 ? `Keys (cooked, ${keysSan.length})` : 'Keys';
-  return `${label}: ${keysSan.join(', ')}`;
+  return `${label}: ${hide(keysSan.join(', '))}`;
 }
+
+/** How an answer is written besides its facts. */
+export interface AnswerOptions {
+  /** Also the solution tree: every defence and the answer to it. */
+  readonly tree?: boolean;
+  /**
+   * Wraps each part that gives the solution away (the main line, the keys, each line of the
+   * tree), e.g. in a front end's spoiler marks, so that readers can solve before they look.
+   */
+  readonly hide?: (solution: string) => string;
+}
+
+/** The solution shown as it is. */
+const shown = (solution: string): string => solution;
 
 /** Why a search ended early, as the start of a sentence. */
 function stopReason(outcome: MateOutcome): string {
@@ -140,23 +154,24 @@ function stopReason(outcome: MateOutcome): string {
  * or "No mate in 2: proven by a complete search.", or "Stopped by the time limit (5 s) while
  * searching n = 4: no mate in 3 or fewer is proven." The tree, when given, goes before the totals.
  */
-export function formatMateAnswer(outcome: MateOutcome, numbering: MoveNumbering, tree = false): string {
+export function formatMateAnswer(outcome: MateOutcome, numbering: MoveNumbering, options: AnswerOptions = {}): string {
   const { report, mode } = outcome;
+  const hide = options.hide ?? shown;
   const lines: string[] = [];
   if (report.mateIn !== null) {
     const line = formatMainLine(report.line, numbering);
     const cut = report.keysComplete && !report.lineComplete ? ` (${stopReason(outcome).toLowerCase()} while the line was being read out)` : '';
-    lines.push(`Mate in ${report.mateIn}${modeNote(mode)}: ${line || numberMoves([markKey(report.keysSan[0]!)], numbering)}${cut}`);
+    lines.push(`Mate in ${report.mateIn}${modeNote(mode)}: ${hide(line || numberMoves([markKey(report.keysSan[0]!)], numbering))}${cut}`);
     if (report.keysComplete) {
-      lines.push(formatKeys(report.keysSan));
+      lines.push(formatKeys(report.keysSan, hide));
     } else {
       // The solver found these keys, then ran out of time before trying every other first move.
       lines.push(
-        `${formatKeys(report.keysSan)} (${stopReason(outcome).toLowerCase()} before every first move was tried: ` +
+        `${formatKeys(report.keysSan, hide)} (${stopReason(outcome).toLowerCase()} before every first move was tried: ` +
           'there may be more)',
       );
     }
-    if (tree) lines.push(...formatTreeSection(report, numbering));
+    if (options.tree) lines.push(...formatTreeSection(report, numbering, hide));
   } else if (report.status === 'no-mate') {
     lines.push(`No mate in ${outcome.maxMoves}${modeNote(mode)}: proven by a complete search.`);
   } else {
@@ -171,10 +186,10 @@ export function formatMateAnswer(outcome: MateOutcome, numbering: MoveNumbering,
   return lines.join('\n');
 }
 
-function formatTreeSection(report: MateReport, numbering: MoveNumbering): string[] {
+function formatTreeSection(report: MateReport, numbering: MoveNumbering, hide: (solution: string) => string): string[] {
   if (!report.tree) return ['Solution tree: not built (the search stopped before every key was proven)'];
   const cut = report.treeComplete === false ? ['(the time limit cut the tree short: some defences are missing)'] : [];
-  return ['Solution tree:', ...formatSolutionTree(report.tree, numbering), ...cut];
+  return ['Solution tree:', ...formatSolutionTree(report.tree, numbering).map(hide), ...cut];
 }
 
 /**

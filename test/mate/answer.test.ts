@@ -103,6 +103,19 @@ describe('the answer text', () => {
     ]);
   });
 
+  it('wraps what gives the solution away, and only that, when asked to hide it', () => {
+    const hide = (text: string) => `||${text}||`;
+    const mate = outcome({ mateIn: 2, keysSan: ['Qd1+', 'Qe4+'], line: ['Qd1+', 'Kc4', 'Qf1#'], nodes: 10, provenDepth: 1 });
+    expect(formatMateAnswer(mate, WHITE_FROM_1, { hide }).split('\n')).toEqual([
+      'Mate in 2: ||1. Qd1+! Kc4 2. Qf1#||',
+      'Keys (cooked, 2): ||Qd1+, Qe4+||',
+      '10 nodes, 0.46 s',
+    ]);
+    // Nothing to give away: a proven no-mate reads as without hiding.
+    const none = outcome({ status: 'no-mate', nodes: 51, provenDepth: 2 }, { maxMoves: 2 });
+    expect(formatMateAnswer(none, WHITE_FROM_1, { hide })).toBe(formatMateAnswer(none, WHITE_FROM_1));
+  });
+
   it('draws the solution tree: each defence with the answer, one level deeper per move', () => {
     const leaf = (san: string) => ({ san, uci: '', replies: [] });
     const tree = [

@@ -69,7 +69,7 @@ export function createMateCommand(dependencies: MateCliDependencies): CliCommand
         timeoutSeconds,
         onProgress: json ? undefined : (line) => out.stdout.write(`${line}\n`),
       });
-      out.stdout.write(json ? formatJson(outcome, tree) : `\n${formatMateAnswer(outcome, position, tree)}\n`);
+      out.stdout.write(json ? formatJson(outcome, tree) : `\n${formatMateAnswer(outcome, position, { tree })}\n`);
       return exitStatus(outcome.report);
     },
   };

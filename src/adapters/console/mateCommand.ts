@@ -30,7 +30,7 @@ export function mateCommand(options: MateCommandOptions): Command {
       progress?.(`${formatBoard(position, job.maxMoves, job.mode)}\n`);
       const outcome = await searchMate(engine, job, { signal, timeoutSeconds, onProgress: progress });
       progress?.('');
-      return formatMateAnswer(outcome, position, job.tree === true);
+      return formatMateAnswer(outcome, position, { tree: job.tree === true });
     },
   };
 }

@@ -15,7 +15,7 @@ import type { MateMode } from '../../search/mate/index.ts';
 /** The names of /mate and its options, shared with the handler that reads them. */
 export const MATE_COMMAND = {
   name: 'mate',
-  options: { fen: 'fen', n: 'n', mode: 'mode' },
+  options: { fen: 'fen', n: 'n', mode: 'mode', spoiler: 'spoiler' },
 } as const;
 
 /** The choices of /mate's `mode` option: what the user sees, and the value the handler gets. */
@@ -32,7 +32,7 @@ export interface CommandSettings {
   };
 }
 
-/** /mate fen:<string> n:<integer 1..maxN> [mode:<all moves|checks only>] */
+/** /mate fen:<string> n:<integer 1..maxN> [mode:<all moves|checks only>] [spoiler:<boolean>] */
 export function mateCommandBuilder(settings: CommandSettings): SlashCommandBuilder {
   const { maxN } = settings.mate;
   const builder = new SlashCommandBuilder()
@@ -62,6 +62,12 @@ export function mateCommandBuilder(settings: CommandSettings): SlashCommandBuild
       .setDescription('Which attacking moves to try (default: all moves)')
       .setRequired(false)
       .addChoices(...MATE_MODE_CHOICES.map((choice) => ({ ...choice }))),
+  );
+  builder.addBooleanOption((option) =>
+    option
+      .setName(MATE_COMMAND.options.spoiler)
+      .setDescription('Hide the solution behind spoiler marks, and draw the board without the key (default: no)')
+      .setRequired(false),
   );
   return builder;
 }

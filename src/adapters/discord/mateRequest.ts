@@ -17,7 +17,7 @@
 import { performance } from 'node:perf_hooks';
 import type { ChatInputCommandInteraction } from 'discord.js';
 import type { Position } from '../../chess/position.ts';
-import { UsageError, commandErrorText } from '../../errors.ts';
+import { UsageError, commandErrorText, quote } from '../../errors.ts';
 import { type EngineClient, PoolBusyError, PoolClosedError } from '../../engine/index.ts';
 import {
   type MateOutcome, type MateProblem, SHUTDOWN, checkMateFields, formatMateAnswer, formatStipulation, searchMate,
@@ -29,7 +29,7 @@ import type { SearchLine, Ticket } from './line.ts';
 import type { Logger } from '../../log.ts';
 import { ThrottledEditor } from './progress.ts';
 import {
-  answerMessage, busyText, failureMessage, literalText, plainMessage, privateReply, progressMessage, waitingMessage,
+  answerMessage, busyText, failureMessage, literalText, plainMessage, privateReply, progressMessage, spoiler, waitingMessage,
 } from './replies.ts';
 import type { RunningSearches } from './running.ts';
 
@@ -80,6 +80,7 @@ export async function handleMateCommand(interaction: ChatInputCommandInteraction
     fen: optionValue(interaction, MATE_COMMAND.options.fen),
     n: optionValue(interaction, MATE_COMMAND.options.n),
     mode: optionValue(interaction, MATE_COMMAND.options.mode),
+    spoiler: optionValue(interaction, MATE_COMMAND.options.spoiler),
   };
   const context = {
     id: interaction.id,
@@ -91,6 +92,7 @@ export async function handleMateCommand(interaction: ChatInputCommandInteraction
   };
 
   let problem: MateProblem;
+  let hidden: boolean;
   try {
     problem = checkMateFields(
       {
@@ -100,6 +102,7 @@ export async function handleMateCommand(interaction: ChatInputCommandInteraction
       },
       services.maxN,
     );
+    hidden = parseSpoiler(fields.spoiler);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     const text = commandErrorText(MATE_COMMAND.name, error);
@@ -118,7 +121,9 @@ export async function handleMateCommand(interaction: ChatInputCommandInteraction
   const cached = cache?.get(key);
   if (cached) {
     const { outcome, png } = cached.value;
-    await interaction.reply(answerMessage(answerView(problem, outcome, png, cached.ageMs)));
+    // The cache keeps the picture with the key marked; a hidden solution gets one without.
+    const picture = hidden || png === null ? boardPicture(problem, outcome, hidden, services, context) : png;
+    await interaction.reply(answerMessage(answerView(problem, outcome, picture, cached.ageMs, hidden)));
     logger.info('/mate answered from the cache', { ...context, outcome: describeOutcome(outcome) });
     return;
   }
@@ -148,7 +153,7 @@ export async function handleMateCommand(interaction: ChatInputCommandInteraction
       editor.update(() => waitingMessage({ stipulation, place, requestId: interaction.id })),
     );
     if (turn === 'started') {
-      await searchAndAnswer(interaction, problem, stipulation, controller, ticket, editor, services, context);
+      await searchAndAnswer(interaction, problem, stipulation, hidden, controller, ticket, editor, services, context);
     } else {
       ticket.release();
       logger.info('/mate left the line before its turn', { ...context, why: turn });
@@ -252,6 +257,7 @@ async function searchAndAnswer(
   interaction: ChatInputCommandInteraction,
   problem: MateProblem,
   stipulation: string,
+  hidden: boolean,
   controller: AbortController,
   ticket: Ticket,
   editor: ReplyEditor,
@@ -259,7 +265,7 @@ async function searchAndAnswer(
   context: Record<string, string | number | undefined>,
 ): Promise<void> {
   const { logger } = services;
-  const { job, position } = problem;
+  const { job } = problem;
   const started = performance.now();
 
   const lines: string[] = [];
@@ -293,21 +299,16 @@ async function searchAndAnswer(
     clearInterval(refresh);
   }
 
-  let png: Buffer | null = null;
-  try {
-    png = services.renderBoard(position, outcome.report.keys[0] ?? null);
-  } catch (error) {
-    // The answer matters more than its picture.
-    logger.error('/mate board picture failed', { ...context, error: describeDiscordError(error) });
-  }
+  const png = boardPicture(problem, outcome, hidden, services, context);
   // Everything the answer implies is in place before anyone can see it: Discord shows the final
   // edit to members before it answers the bot, so a member may ask again (the same question, or
   // another one) while that edit is still on its way back. Its answer must then come from the
   // cache, and its place must be free: the search is over, only the edit is left to do.
-  if (services.cache && isCacheable(outcome)) services.cache.set(mateAnswerKey(problem), { outcome, png });
+  // The cache keeps the picture with the key marked (a hidden answer's is drawn again when asked).
+  if (services.cache && isCacheable(outcome)) services.cache.set(mateAnswerKey(problem), { outcome, png: hidden ? null : png });
   // A search that ran its course (to its answer or its time limit) tells the line how long searches take.
   ticket.release({ answered: outcome.stoppedBy === null || outcome.stoppedBy === 'timeout' });
-  const delivered = await finishReply(editor, interaction, answerMessage(answerView(problem, outcome, png, null)), logger, context);
+  const delivered = await finishReply(editor, interaction, answerMessage(answerView(problem, outcome, png, null, hidden)), logger, context);
   logger.info('/mate answered', {
     ...context, outcome: describeOutcome(outcome), nodes: outcome.report.nodes, ms: Math.round(outcome.ms), delivered,
   });
@@ -346,10 +347,36 @@ function searchFailureText(error: unknown, services: MateServices): string {
   return SEARCH_FAILED_TEXT;
 }
 
-function answerView(problem: MateProblem, outcome: MateOutcome, png: Buffer | null, cachedAgeMs: number | null) {
+/**
+ * The board from the side to move, with the key marked unless the solution is `hidden`; null
+ * when it cannot be drawn (the answer matters more than its picture).
+ */
+function boardPicture(
+  problem: MateProblem,
+  outcome: MateOutcome,
+  hidden: boolean,
+  services: MateServices,
+  context: Record<string, string | number | undefined>,
+): Buffer | null {
+  try {
+    return services.renderBoard(problem.position, hidden ? null : outcome.report.keys[0] ?? null);
+  } catch (error) {
+    services.logger.error('/mate board picture failed', { ...context, error: describeDiscordError(error) });
+    return null;
+  }
+}
+
+/** The `spoiler` option: absent means no. */
+function parseSpoiler(value: string | number | boolean | undefined): boolean {
+  if (value === undefined || typeof value === 'boolean') return value === true;
+  throw new UsageError(`spoiler must be true or false, got ${quote(String(value))}`);
+}
+
+function answerView(problem: MateProblem, outcome: MateOutcome, png: Buffer | null, cachedAgeMs: number | null, hidden: boolean) {
   const { job, position } = problem;
   return {
-    text: formatMateAnswer(outcome, position),
+    text: formatMateAnswer(outcome, position, hidden ? { hide: spoiler } : {}),
+    spoiler: hidden,
     stipulation: formatStipulation(position.turn, job.maxMoves, job.mode),
     fen: job.fen,
     outcome,

@@ -135,10 +135,20 @@ function cancelRow(requestId: string): ActionRowBuilder<ButtonBuilder> {
   return new ActionRowBuilder<ButtonBuilder>().addComponents(cancel);
 }
 
+/** The file a long answer is attached as (SPOILER_-prefixed when hidden, which Discord blurs). */
+export const ANSWER_FILE_NAME = 'answer.txt';
+
+/** Discord's spoiler marks around a part of the answer that gives the solution away. */
+export function spoiler(text: string): string {
+  return `||${text}||`;
+}
+
 /** A finished answer, ready to post: the shared text, plus the board picture if there is one. */
 export interface AnswerView {
-  /** formatMateAnswer's text. */
+  /** formatMateAnswer's text (with its solution in spoiler marks when `spoiler`). */
   readonly text: string;
+  /** The solution is hidden: a long answer's attachment is marked as a spoiler too. */
+  readonly spoiler: boolean;
   readonly stipulation: string;
   readonly fen: string;
   readonly outcome: MateOutcome;
@@ -155,13 +165,29 @@ export function answerMessage(view: AnswerView): BaseMessageOptions & { content:
   const cached = view.cachedAgeMs === null ? '' : ` · answered from the cache (solved ${formatAge(view.cachedAgeMs)} ago)`;
   const embed = new EmbedBuilder().setTitle(view.stipulation).setColor(color).setFooter({ text: `FEN ${view.fen}${cached}` });
   if (view.png) embed.setImage(`attachment://${BOARD_FILE_NAME}`);
-  return {
-    content: clip(view.text),
-    embeds: [embed],
-    files: view.png ? [new AttachmentBuilder(view.png, { name: BOARD_FILE_NAME, description: view.stipulation })] : [],
-    components: [],
-    allowedMentions: { parse: [] },
-  };
+  const files = view.png ? [new AttachmentBuilder(view.png, { name: BOARD_FILE_NAME, description: view.stipulation })] : [];
+  let content = view.text;
+  if (content.length > MAX_CONTENT_LENGTH) {
+    // Too long for one message: never cut silently. The message says where the rest is.
+    const name = view.spoiler ? `SPOILER_${ANSWER_FILE_NAME}` : ANSWER_FILE_NAME;
+    files.push(new AttachmentBuilder(Buffer.from(`${plainAnswer(view.text)}\n`, 'utf8'), { name, description: `${view.stipulation}: the whole answer` }));
+    content = `${cutAtLine(content, MAX_CONTENT_LENGTH - LONG_ANSWER_NOTE.length)}${LONG_ANSWER_NOTE}`;
+  }
+  return { content, embeds: [embed], files, components: [], allowedMentions: { parse: [] } };
+}
+
+/** Said under an answer cut to fit one message. */
+const LONG_ANSWER_NOTE = `\n… (the whole answer is in the attached ${ANSWER_FILE_NAME})`;
+
+/** As many whole lines of `text` as fit in `max` characters (at least the start of the first). */
+function cutAtLine(text: string, max: number): string {
+  const cut = text.lastIndexOf('\n', max);
+  return cut > 0 ? text.slice(0, cut) : text.slice(0, max);
+}
+
+/** The answer without spoiler marks, for a file (the file itself is marked instead). */
+function plainAnswer(text: string): string {
+  return text.replaceAll('||', '');
 }
 
 /** A search that failed (not the user's mistake): one fixed sentence, buttons removed. */

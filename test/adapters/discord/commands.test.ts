@@ -16,7 +16,7 @@ describe('commandDefinitions', () => {
     expect(mate.description.length).toBeLessThanOrEqual(100);
   });
 
-  it('has fen (string, required, at most MAX_FEN_LENGTH), n (integer 1..maxN, required), mode (optional choice)', () => {
+  it('has fen (string, required, at most MAX_FEN_LENGTH), n (integer 1..maxN, required), mode (optional choice), spoiler (optional)', () => {
     expect(mate.options).toEqual([
       {
         type: ApplicationCommandOptionType.String,
@@ -42,6 +42,12 @@ describe('commandDefinitions', () => {
           { name: 'all moves', value: 'all' },
           { name: 'checks only', value: 'checks' },
         ],
+      },
+      {
+        type: ApplicationCommandOptionType.Boolean,
+        name: 'spoiler',
+        description: expect.any(String),
+        required: false,
       },
     ]);
     expect(MAX_FEN_LENGTH).toBe(100);

@@ -31,8 +31,8 @@ export interface Harness {
   readonly bot: DiscordBot;
   /** Every log line so far. */
   readonly log: string[];
-  /** Dispatches /mate with these options (n and mode left out when undefined). */
-  mate(fen: string, n: number | string | undefined, options?: { mode?: string; user?: FakeUser }): InteractionHandle;
+  /** Dispatches /mate with these options (n, mode and spoiler left out when undefined). */
+  mate(fen: string, n: number | string | undefined, options?: { mode?: string; spoiler?: boolean | string; user?: FakeUser }): InteractionHandle;
   close(): Promise<void>;
 }
 
@@ -77,10 +77,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     pool,
     bot,
     log,
-    mate(fen, n, { mode, user } = {}) {
+    mate(fen, n, { mode, spoiler, user } = {}) {
       const opts = [{ name: 'fen', type: 3, value: fen }];
       if (n !== undefined) opts.push({ name: 'n', type: typeof n === 'number' ? 4 : 3, value: n as never });
       if (mode !== undefined) opts.push({ name: 'mode', type: 3, value: mode });
+      if (spoiler !== undefined) opts.push({ name: 'spoiler', type: typeof spoiler === 'boolean' ? 5 : 3, value: spoiler as never });
       return fake.dispatchInteraction({ name: 'mate', options: opts, ...(user ? { user } : {}) });
     },
     async close() {
