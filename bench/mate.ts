@@ -1,12 +1,16 @@
 // `npm run bench:mate`: the public mate suite (bench/data/mate-public.jsonl) through our solver
 // and, in the same run, through Stockfish's `go mate n` as the peer. Prints, per problem and in
 // total, whether our answer is right (shortest length and the full key set), nodes and time, and
-// the ratio of our time to Stockfish's. A benchmark, not a test: timing never fails it, and a
-// wrong answer is printed as WRONG but does not change the exit status (0). Only a crash of this
-// script exits non-zero (1), and a bad command line exits 2.
+// the ratio of our time to Stockfish's. When the environment variable POPEYE (or --popeye) names
+// a Popeye binary, every problem also goes through Popeye, the problemists' reference solver,
+// which answers what ours answers (the shortest length and every key, or a proof of none): its
+// answer is judged against the suite like ours, and the ratio ours/Popeye printed beside
+// Stockfish's (how Popeye is asked: bench/popeye.ts). A benchmark, not a test: timing never fails
+// it, and a wrong answer is printed as WRONG but does not change the exit status (0). Only a
+// crash of this script exits non-zero (1), and a bad command line exits 2.
 //
-//   npm run bench:mate -- [--cap <seconds>] [--filter <terms>] [--json] [--no-stockfish]
-//                         [--stockfish <path>] [--data <file.jsonl>]
+//   [POPEYE=<path>] npm run bench:mate -- [--cap <seconds>] [--filter <terms>] [--json]
+//       [--no-stockfish] [--stockfish <path>] [--popeye <path>] [--data <file.jsonl>]
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -16,13 +20,16 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parseFen } from '../src/chess/fen.ts';
 import { type MateReport, MateSolver, solveMate } from '../src/search/mate/index.ts';
-import { findProgram, installStockfish, isExecutable } from './programs.ts';
+import { type PopeyeResult, probePopeye, solveWithPopeye } from './popeye.ts';
+import { findProgram, installStockfish, isExecutable, locatePopeye } from './programs.ts';
 
 const USAGE = `usage: npm run bench:mate -- [options]
 
 Runs every problem of the mate suite through our solver (mode 'all', inline, one thread) and
 through Stockfish's "go mate n" (Threads 1, Hash 64), and prints correctness, nodes, times and
-the ratio ours/Stockfish.
+the ratio ours/Stockfish. With POPEYE=<path> in the environment (or --popeye <path>), Popeye
+solves each problem too (#n, then #(n-1), ... until it finds none: the shortest mate and all its
+keys, as ours), judged against the suite like ours, with the ratio ours/Popeye.
 
 options:
   --cap <seconds>      time cap per problem and per solver (default 60)
@@ -32,6 +39,8 @@ options:
   --no-stockfish       skip the Stockfish comparison
   --stockfish <path>   the Stockfish binary (default: "stockfish" on PATH or in /usr/games;
                        installed with apt-get when missing)
+  --popeye <path>      the Popeye binary (default: the environment variable POPEYE; with
+                       neither, Popeye is not run)
   --data <file>        another suite in the same JSON-lines format
   --help               this text`;
 
@@ -132,6 +141,21 @@ interface OurResult {
   error?: string;
 }
 
+/** What differs between a complete answer (a length or none, and its keys) and the suite's. */
+function compareWithSuite(problem: Problem, mateIn: number | null, keys: string[]): string[] {
+  const problems: string[] = [];
+  if (mateIn !== problem.mateIn) {
+    problems.push(`length: expected ${describeLength(problem.mateIn)}, got ${describeLength(mateIn)}`);
+  }
+  const expected = new Set(problem.keys);
+  const got = new Set(keys);
+  const missing = problem.keys.filter((k) => !got.has(k));
+  const extra = keys.filter((k) => !expected.has(k));
+  if (missing.length > 0) problems.push(`missing key(s): ${abbreviate(missing)}`);
+  if (extra.length > 0) problems.push(`extra key(s): ${abbreviate(extra)}`);
+  return problems;
+}
+
 function runOurs(solver: MateSolver, problem: Problem, capMs: number): OurResult {
   const position = parseFen(problem.fen);
   const start = performance.now();
@@ -151,15 +175,7 @@ function runOurs(solver: MateSolver, problem: Problem, capMs: number): OurResult
   if (stopped) {
     problems.push(`stopped at the ${capMs / 1000} s cap (proven no mate in ${report.provenDepth}${report.mateIn !== null ? `, mate in ${report.mateIn} found with ${report.keys.length} key(s) so far` : ''})`);
   } else {
-    if (report.mateIn !== problem.mateIn) {
-      problems.push(`length: expected ${describeLength(problem.mateIn)}, got ${describeLength(report.mateIn)}`);
-    }
-    const expected = new Set(problem.keys);
-    const got = new Set(report.keys);
-    const missing = problem.keys.filter((k) => !got.has(k));
-    const extra = report.keys.filter((k) => !expected.has(k));
-    if (missing.length > 0) problems.push(`missing key(s): ${abbreviate(missing)}`);
-    if (extra.length > 0) problems.push(`extra key(s): ${abbreviate(extra)}`);
+    problems.push(...compareWithSuite(problem, report.mateIn, report.keys));
   }
   return {
     status,
@@ -367,6 +383,34 @@ async function runStockfish(engine: UciEngine, problem: Problem, capMs: number):
 }
 
 // ---------------------------------------------------------------------------------------------
+// Popeye (how it is asked and read: bench/popeye.ts)
+
+interface PyResult extends PopeyeResult {
+  /** A complete answer equal to the suite's: the same length (or none) and the same key set. */
+  correct: boolean;
+  /** Why not (empty when correct). */
+  problems: string[];
+}
+
+/** Judges Popeye's answer against the suite as runOurs judges ours. */
+function judgePopeye(problem: Problem, result: PopeyeResult, capMs: number): PyResult {
+  const problems: string[] = [];
+  const runs = result.runs.map((r) => `#${r.moves} ${r.status === 'solved' ? `${r.keys.length} key(s)` : r.status}`).join(', ');
+  switch (result.status) {
+    case 'unsupported': problems.push(`not asked: ${result.error}`); break;
+    case 'error': problems.push(`Popeye failed: ${result.error}`); break;
+    case 'timeout': problems.push(`stopped at the ${capMs / 1000} s cap (runs: ${runs || 'none'})`); break;
+    default: problems.push(...compareWithSuite(problem, result.mateIn, result.keys));
+  }
+  return { ...result, correct: problems.length === 0, problems };
+}
+
+/** Whether Popeye's time counts in the comparison: it answered or hit the cap. */
+function pyCompared(r: PyResult): boolean {
+  return r.status !== 'error' && r.status !== 'unsupported';
+}
+
+// ---------------------------------------------------------------------------------------------
 // Finding (or installing) Stockfish
 
 /** The Stockfish binary to use, or null and a note saying why there is none. */
@@ -439,6 +483,16 @@ function sfLabel(r: SfResult | null): string {
   }
 }
 
+function pyLabel(r: PyResult): string {
+  switch (r.status) {
+    case 'mate': return `#${r.mateIn} ${r.correct ? `ok(${r.keys.length})` : 'WRONG'}`;
+    case 'no-mate': return `no-mate ${r.correct ? 'ok' : 'WRONG'}`;
+    case 'timeout': return 'capped';
+    case 'error': return 'error';
+    case 'unsupported': return 'n/a';
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Main
 
@@ -446,6 +500,8 @@ interface Row {
   problem: Problem;
   ours: OurResult;
   stockfish: SfResult | null;
+  /** Null when Popeye is not run. */
+  popeye: PyResult | null;
 }
 
 async function main(): Promise<number> {
@@ -458,6 +514,7 @@ async function main(): Promise<number> {
         json: { type: 'boolean', default: false },
         'no-stockfish': { type: 'boolean', default: false },
         stockfish: { type: 'string' },
+        popeye: { type: 'string' },
         data: { type: 'string' },
         help: { type: 'boolean', default: false },
       },
@@ -511,6 +568,22 @@ async function main(): Promise<number> {
   }
   const sfName = engine?.name ?? null;
 
+  // The second peer, Popeye, only when named.
+  const pyLocated = locatePopeye(args.popeye);
+  let pyPath = pyLocated.path;
+  let pyNote = pyLocated.note;
+  let pyVersion: string | null = null;
+  if (pyPath !== null) {
+    const probe = await probePopeye(pyPath);
+    pyVersion = probe.version;
+    if (!probe.ok) {
+      pyNote = probe.note;
+      pyPath = null;
+    }
+  }
+  if (pyNote !== '') pyNote = `Popeye comparison skipped: ${pyNote}`;
+  const pyName = `Popeye${pyVersion !== null ? ` ${pyVersion}` : ''}`;
+
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   out(`mate suite: ${relativeName(dataFile)} (${problems.length} of ${suite.length} problems${args.filter !== undefined ? `, --filter ${args.filter}` : ''})`);
   out(`ours: MateSolver, mode all, inline on one thread · cap ${capSeconds} s per problem · Node ${process.version} · ${cpu} (${availableParallelism()} cores)`);
@@ -519,8 +592,14 @@ async function main(): Promise<number> {
   } else {
     out(`peer: none. NOTE: ${sfNote}`);
   }
+  if (pyPath !== null) {
+    out(`peer: ${pyName} (${pyPath}), default memory; asked #n, then #(n-1), ... until it finds none (the shortest mate and every key, as ours; bench/popeye.ts), all its runs within the cap`);
+  } else if (pyNote !== '') {
+    out(`peer: no Popeye. NOTE: ${pyNote}`);
+  }
   out();
-  const header = `${pad('#', 3)} ${pad('n', 2)} ${pad('expected', 8)} ${pad('ours', 8)} ${pad('keys', 8)} ${pad('nodes', 11)} ${pad('ms', 8)}  ${pad('stockfish', 14, true)} ${pad('sf ms', 8)} ${pad('ratio', 6)}`;
+  const header = `${pad('#', 3)} ${pad('n', 2)} ${pad('expected', 8)} ${pad('ours', 8)} ${pad('keys', 8)} ${pad('nodes', 11)} ${pad('ms', 8)}  ${pad('stockfish', 14, true)} ${pad('sf ms', 8)} ${pad('ratio', 6)}` +
+    (pyPath !== null ? `  ${pad('popeye', 12, true)} ${pad('py ms', 8)} ${pad('ratio', 6)}` : '');
   out(header);
   out('-'.repeat(header.length));
 
@@ -546,16 +625,20 @@ async function main(): Promise<number> {
         }
       }
     }
-    rows.push({ problem, ours, stockfish });
+    const popeye = pyPath !== null ? judgePopeye(problem, await solveWithPopeye(pyPath, problem.fen, problem.n, capMs), capMs) : null;
+    rows.push({ problem, ours, stockfish, popeye });
     const expected = problem.mateIn === null ? 'no-mate' : `#${problem.mateIn}`;
     const sfOk = stockfish !== null && stockfish.status !== 'error';
+    const pyOk = popeye !== null && pyCompared(popeye);
     out(
       `${pad(problem.index, 3)} ${pad(problem.n, 2)} ${pad(expected, 8)} ${pad(ourLabel(ours), 8)} ${pad(keysLabel(problem, ours), 8)} ${pad(ours.nodes, 11)} ${pad(ours.ms.toFixed(0), 8)}  ` +
         `${pad(sfLabel(stockfish), 14, true)} ${pad(sfOk ? stockfish!.ms.toFixed(0) : '-', 8)} ${pad(sfOk ? ratio(ours.ms, stockfish!.ms) : '-', 6)}` +
+        (popeye !== null ? `  ${pad(pyLabel(popeye), 12, true)} ${pad(pyOk ? popeye.ms.toFixed(0) : '-', 8)} ${pad(pyOk ? ratio(ours.ms, popeye.ms) : '-', 6)}` : '') +
         `${ours.correct ? '' : ours.status === 'timeout' ? '  TIMEOUT' : '  WRONG'}`,
     );
     if (!ours.correct) out(`      ${ours.status === 'timeout' ? 'TIMEOUT' : 'WRONG'}: ${ours.problems.join('; ')}\n      fen: ${problem.fen}  n=${problem.n}`);
     for (const p of stockfish?.problems ?? []) out(`      stockfish: ${p}`);
+    for (const p of popeye?.problems ?? []) out(`      popeye: ${p}`);
   }
   await engine?.quit();
 
@@ -599,6 +682,38 @@ async function main(): Promise<number> {
   } else {
     out(`stockfish: ${sfNote}`);
   }
+  // Popeye: the problems it answered or was capped on (its capped times count as measured).
+  const pyRows = rows.filter((r) => r.popeye !== null && pyCompared(r.popeye));
+  const havePy = pyRows.length > 0;
+  const pyCorrect = pyRows.filter((r) => r.popeye!.correct).length;
+  const pyWrong = pyRows.filter((r) => !r.popeye!.correct && r.popeye!.status !== 'timeout');
+  const pyTimeouts = pyRows.filter((r) => r.popeye!.status === 'timeout');
+  const pyFailed = rows.filter((r) => r.popeye !== null && !pyCompared(r.popeye));
+  const pyAll = sum(pyRows.map((r) => r.popeye!.ms));
+  const pyMates = sum(pyRows.filter((r) => r.problem.mateIn !== null).map((r) => r.popeye!.ms));
+  const pyNoMates = sum(pyRows.filter((r) => r.problem.mateIn === null).map((r) => r.popeye!.ms));
+  const oursPyAll = sum(pyRows.map((r) => r.ours.ms));
+  const oursPyMates = sum(pyRows.filter((r) => r.problem.mateIn !== null).map((r) => r.ours.ms));
+  const oursPyNoMates = sum(pyRows.filter((r) => r.problem.mateIn === null).map((r) => r.ours.ms));
+  const pyRuns = sum(pyRows.map((r) => r.popeye!.runs.length));
+  if (havePy) {
+    out(`popeye:    ${pyCorrect}/${pyRows.length} correct${pyWrong.length ? `, ${pyWrong.length} WRONG (${pyWrong.map((r) => r.problem.index).join(', ')})` : ''}${pyTimeouts.length ? `, ${pyTimeouts.length} timed out at ${capSeconds} s (${pyTimeouts.map((r) => r.problem.index).join(', ')})` : ''}${pyFailed.length ? `, ${pyFailed.length} not compared (${pyFailed.map((r) => `${r.problem.index}: ${r.popeye!.status}`).join(', ')})` : ''} · ${seconds(pyAll)} (mates ${seconds(pyMates)}, no-mate proofs ${seconds(pyNoMates)}) · ${pyRuns} Popeye runs`);
+    const pyParts = [`all problems ${ratio(oursPyAll, pyAll)} (${seconds(oursPyAll)} / ${seconds(pyAll)})`];
+    if (pyRows.some((r) => r.problem.mateIn !== null)) pyParts.push(`mates ${ratio(oursPyMates, pyMates)} (${seconds(oursPyMates)} / ${seconds(pyMates)})`);
+    if (pyRows.some((r) => r.problem.mateIn === null)) pyParts.push(`no-mate proofs ${ratio(oursPyNoMates, pyNoMates)} (${seconds(oursPyNoMates)} / ${seconds(pyNoMates)})`);
+    out(`ratio ours/popeye: ${pyParts.join(' · ')}${pyTimeouts.length ? ", Popeye's capped times count as measured" : ''}`);
+    if (pyTimeouts.length > 0) {
+      // Independent of the cap: only the problems Popeye answered in time.
+      const answered = pyRows.filter((r) => r.popeye!.status !== 'timeout');
+      const oursAnswered = sum(answered.map((r) => r.ours.ms));
+      const pyAnswered = sum(answered.map((r) => r.popeye!.ms));
+      out(`ratio ours/popeye on the ${answered.length} problems Popeye answered within the cap (independent of the cap): ${ratio(oursAnswered, pyAnswered)} (${seconds(oursAnswered)} / ${seconds(pyAnswered)})`);
+    }
+  } else if (pyNote !== '') {
+    out(`popeye: ${pyNote}`);
+  } else if (pyPath !== null) {
+    out(`popeye: no problem compared (${pyFailed.map((r) => `${r.problem.index}: ${r.popeye!.problems.join('; ')}`).join(' · ')})`);
+  }
   const slowest = [...rows].sort((a, b) => b.ours.ms - a.ours.ms).slice(0, 5).filter((r) => r.ours.ms > 0);
   if (slowest.length > 0 && oursAll > 0) {
     out(`where our time goes: ${slowest.map((r) => `#${r.problem.index} ${seconds(r.ours.ms)} (${((100 * r.ours.ms) / oursAll).toFixed(0)}%)`).join(', ')}`);
@@ -606,8 +721,11 @@ async function main(): Promise<number> {
   const summary = haveSf
     ? `ours ${seconds(oursComparedAll)} (${compared.filter((r) => r.ours.correct).length}/${compared.length} correct) · stockfish ${sfCappedMates ? '≥ ' : ''}${seconds(sfMates)} (${sfFound}/${comparedMates.length} mates found) · ratio ours/stockfish ${ratio(oursComparedAll, sfMates)}`
     : `ours ${seconds(oursAll)} (${correct}/${rows.length} correct) · stockfish skipped`;
+  const pySummary = havePy
+    ? ` · popeye ${seconds(pyAll)} (${pyCorrect}/${pyRows.length} correct) · ratio ours/popeye ${ratio(oursPyAll, pyAll)}${pyRows.length < rows.length ? ` (on ${pyRows.length} problems: ours ${seconds(oursPyAll)})` : ''}`
+    : '';
   out();
-  out(summary);
+  out(summary + pySummary);
 
   if (json) {
     const document = {
@@ -617,6 +735,7 @@ async function main(): Promise<number> {
       node: process.version,
       cpu,
       stockfish: engine !== null || haveSf ? { name: sfName, path: sfPath, threads: SF_THREADS, hashMb: SF_HASH_MB, note: sfNote || null } : { name: null, path: sfPath, note: sfNote },
+      popeye: pyPath !== null ? { name: pyName, path: pyPath, version: pyVersion, note: null } : { name: null, path: null, version: null, note: pyNote || null },
       problems: rows.map((r) => ({
         index: r.problem.index,
         fen: r.problem.fen,
@@ -637,6 +756,17 @@ async function main(): Promise<number> {
         },
         stockfish: r.stockfish === null ? null : { ...r.stockfish, ms: round(r.stockfish.ms) },
         ratio: r.stockfish !== null && r.stockfish.status !== 'error' && r.stockfish.ms > 0 ? round(r.ours.ms / r.stockfish.ms, 3) : null,
+        popeye: r.popeye === null ? null : {
+          status: r.popeye.status,
+          mateIn: r.popeye.mateIn,
+          keys: r.popeye.keys,
+          ms: round(r.popeye.ms),
+          timedOut: r.popeye.timedOut,
+          correct: r.popeye.correct,
+          problems: r.popeye.problems,
+          runs: r.popeye.runs.map((run) => ({ moves: run.moves, status: run.status, keys: run.keys, ms: round(run.ms), ...(run.error !== undefined ? { error: run.error } : {}) })),
+        },
+        ratioPopeye: r.popeye !== null && pyCompared(r.popeye) && r.popeye.ms > 0 ? round(r.ours.ms / r.popeye.ms, 3) : null,
       })),
       totals: {
         problems: rows.length,
@@ -659,8 +789,22 @@ async function main(): Promise<number> {
         ratioGoal: haveSf && sfMates > 0 ? round(oursComparedAll / sfMates, 3) : null,
         /** Over the mates Stockfish found within the cap only (does not depend on the cap). */
         ratioFoundByStockfish: haveSf ? ratioOf(comparedMates.filter((r) => r.stockfish!.status === 'found')) : null,
+        /** Popeye (null when not run): over the problems it answered or was capped on. */
+        popeyeCompared: havePy ? pyRows.length : null,
+        popeyeCorrect: havePy ? pyCorrect : null,
+        popeyeWrong: havePy ? pyWrong.map((r) => r.problem.index) : null,
+        popeyeTimedOut: havePy ? pyTimeouts.map((r) => r.problem.index) : null,
+        popeyeRuns: havePy ? pyRuns : null,
+        popeyeMs: havePy ? round(pyAll) : null,
+        popeyeMatesMs: havePy ? round(pyMates) : null,
+        popeyeNoMatesMs: havePy ? round(pyNoMates) : null,
+        ratioPopeye: havePy && pyAll > 0 ? round(oursPyAll / pyAll, 3) : null,
+        ratioPopeyeMates: havePy && pyMates > 0 ? round(oursPyMates / pyMates, 3) : null,
+        ratioPopeyeNoMates: havePy && pyNoMates > 0 ? round(oursPyNoMates / pyNoMates, 3) : null,
+        /** Over the problems Popeye answered within the cap only (does not depend on the cap). */
+        ratioPopeyeAnswered: havePy ? ratioOfPopeye(pyRows.filter((r) => r.popeye!.status !== 'timeout')) : null,
       },
-      summary,
+      summary: summary + pySummary,
     };
     process.stdout.write(JSON.stringify(document) + '\n');
   }
@@ -670,6 +814,12 @@ async function main(): Promise<number> {
 function ratioOf(rows: Row[]): number | null {
   const ours = rows.reduce((a, r) => a + r.ours.ms, 0);
   const theirs = rows.reduce((a, r) => a + r.stockfish!.ms, 0);
+  return theirs > 0 ? round(ours / theirs, 3) : null;
+}
+
+function ratioOfPopeye(rows: Row[]): number | null {
+  const ours = rows.reduce((a, r) => a + r.ours.ms, 0);
+  const theirs = rows.reduce((a, r) => a + r.popeye!.ms, 0);
   return theirs > 0 ? round(ours / theirs, 3) : null;
 }
 

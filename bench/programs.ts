@@ -1,10 +1,11 @@
 // Finding engine programs: a bare command name is looked up on PATH and in /usr/games (where
 // Debian installs stockfish, often not on PATH); "stockfish" is installed with apt-get when it
-// is missing and we are root. Never throws: says what happened instead.
+// is missing and we are root. Popeye has no package: it is run only when named (--popeye or the
+// POPEYE environment variable). Never throws: says what happened instead.
 
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { accessSync, constants, statSync } from 'node:fs';
+import { delimiter, join, resolve } from 'node:path';
 
 export function isExecutable(path: string): boolean {
   try {
@@ -64,4 +65,28 @@ export function resolveProgram(name: string, log: (line: string) => void): { pat
   if (!installed.ok) return { path: null, note: installed.note };
   const path = findProgram(name);
   return path !== null ? { path, note: installed.note } : { path: null, note: 'apt-get installed stockfish but no stockfish binary is on PATH or in /usr/games' };
+}
+
+/**
+ * The Popeye binary named by `--popeye` (`option`) or else by the POPEYE environment variable: a
+ * path, or a bare name looked up as findProgram does. `path` null and `note` empty: not asked
+ * for; `path` null and a note: asked for but not runnable. Popeye is built from source (see
+ * docs/benchmarks.md), never installed here.
+ */
+export function locatePopeye(option: string | undefined, env: string | undefined = process.env.POPEYE): { path: string | null; note: string } {
+  const fromEnv = env !== undefined && env.trim() !== '' ? env.trim() : undefined;
+  const named = option ?? fromEnv;
+  if (named === undefined) return { path: null, note: '' };
+  const source = option !== undefined ? `--popeye ${named}` : `POPEYE=${named}`;
+  const found = findProgram(named);
+  if (found === null) return { path: null, note: `${source}: not on PATH (nor in /usr/games)` };
+  const path = resolve(found);
+  let isFile = false;
+  try {
+    isFile = statSync(path).isFile();
+  } catch {
+    isFile = false;
+  }
+  if (!isFile || !isExecutable(path)) return { path: null, note: `${source}: not an executable file` };
+  return { path, note: '' };
 }
