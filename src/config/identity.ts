@@ -10,9 +10,10 @@ import { fileURLToPath } from 'node:url';
  * configuration from here, not from the working directory, so that a GUI starting the launcher
  * from elsewhere gets the project's config, as the launcher gets the project's tsconfig.
  */
-export const PROGRAM_DIRECTORY = fileURLToPath(programRoot(new URL('./', import.meta.url)));
+const PROGRAM_ROOT = programRoot(new URL('./', import.meta.url));
+export const PROGRAM_DIRECTORY = fileURLToPath(PROGRAM_ROOT);
 
-const PACKAGE = new URL('package.json', `file://${PROGRAM_DIRECTORY}`);
+const PACKAGE = new URL('package.json', PROGRAM_ROOT);
 
 /** The nearest directory at or above `dir` that holds a package.json. */
 function programRoot(dir: URL): URL {

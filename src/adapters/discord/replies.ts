@@ -171,7 +171,7 @@ export function answerMessage(view: AnswerView): BaseMessageOptions & { content:
     // Too long for one message: never cut silently. The message says where the rest is.
     const name = view.spoiler ? `SPOILER_${ANSWER_FILE_NAME}` : ANSWER_FILE_NAME;
     files.push(new AttachmentBuilder(Buffer.from(`${plainAnswer(view.text)}\n`, 'utf8'), { name, description: `${view.stipulation}: the whole answer` }));
-    content = `${cutAtLine(content, MAX_CONTENT_LENGTH - LONG_ANSWER_NOTE.length)}${LONG_ANSWER_NOTE}`;
+    content = `${closeSpoiler(cutAtLine(content, MAX_CONTENT_LENGTH - LONG_ANSWER_NOTE.length - 2))}${LONG_ANSWER_NOTE}`;
   }
   return { content, embeds: [embed], files, components: [], allowedMentions: { parse: [] } };
 }
@@ -183,6 +183,11 @@ const LONG_ANSWER_NOTE = `\n… (the whole answer is in the attached ${ANSWER_FI
 function cutAtLine(text: string, max: number): string {
   const cut = text.lastIndexOf('\n', max);
   return cut > 0 ? text.slice(0, cut) : text.slice(0, max);
+}
+
+/** `text` with a spoiler mark left open by a cut closed again, so that nothing hidden shows. */
+function closeSpoiler(text: string): string {
+  return text.split('||').length % 2 === 0 ? `${text}||` : text;
 }
 
 /** The answer without spoiler marks, for a file (the file itself is marked instead). */

@@ -91,6 +91,10 @@ describe('an answer too long for one message', () => {
     // Another n than the test before, so that the answer is not the cached one.
     const answer = await finalEdit(h.mate(KNIGHT_PROMOTION, 4, { spoiler: true, user: newUser() }));
     expect(answer.files.map((file) => file.filename)).toContain('SPOILER_answer.txt');
+    // The line was cut inside its spoiler marks: they are closed again, so nothing hidden shows.
+    const content = String(answer.body.content);
+    expect(content.length).toBeLessThanOrEqual(2000);
+    expect(content).toMatch(/^Mate in 300: \|\|1\. Qb1! .*\|\|\n… \(the whole answer is in the attached answer\.txt\)$/);
     const whole = answer.files.find((f) => f.filename === 'SPOILER_answer.txt')!.data.toString('utf8');
     expect(whole).not.toContain('||');
   });
