@@ -197,6 +197,7 @@ function assemble(env: EnvConfig, file: FileConfig, labels: string[], cwd: strin
       guildId: env.DISCORD_GUILD_ID ?? null,
       apiUrl: env.DISCORD_API_URL ?? null,
     },
+    queue: { ...file.queue, redisUrl: env.REDIS_URL ? new Secret(env.REDIS_URL) : null },
     lichess: {
       ...file.lichess,
       token: env.LICHESS_TOKEN ? new Secret(env.LICHESS_TOKEN) : null,

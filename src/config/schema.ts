@@ -273,6 +273,9 @@ const lichessSchema = z
   .prefault({})
   .describe("The Lichess bot's challenge policy and game behaviour (it also uses engine.hashMb, engine.threads and engine.book).");
 
+// Discord's own ceiling on shards for all but the very largest bots.
+const MAX_SHARDS = 1024;
+
 const discordSchema = z
   .strictObject({
     // /mate requests one member may have running or waiting in line at once; more are refused
@@ -294,9 +297,42 @@ const discordSchema = z
     cacheEntries: integerInRange(1, 10_000)
       .default(200)
       .describe('The most /mate answers the cache keeps (each with its board picture, about 25-40 KB).'),
+    // Discord wants a gateway connection ("shard") per 2,500 servers; "auto" asks Discord
+    // (GET /gateway/bot) how many, a number fixes it. discord.js runs them (@discordjs/ws).
+    shards: z
+      .union([z.literal('auto'), integerInRange(1, MAX_SHARDS)], { error: `expected "auto" or an integer from 1 to ${MAX_SHARDS}` })
+      .default(1)
+      .describe('How many shards (gateway connections) the bot has in all: "auto" asks Discord, a number fixes it; one is enough below 2,500 servers.'),
+    // Several processes (on several machines, sharing REDIS_URL) each run some of the shards.
+    shardIds: z
+      .array(integerInRange(0, MAX_SHARDS - 1), { error: 'expected null (all shards) or a list of shard ids from 0' })
+      .refine((ids) => ids.length > 0 && new Set(ids).size === ids.length, { error: 'expected a non-empty list of distinct shard ids' })
+      .nullable()
+      .default(null)
+      .describe('The shards this process runs, by id (0 to shards - 1), when several processes share the bot; null runs them all.'),
+  })
+  .refine((discord) => discord.shardIds === null || discord.shards === 'auto' || discord.shardIds.every((id) => id < (discord.shards as number)), {
+    path: ['shardIds'],
+    error: (issue) => `expected shard ids below shards (${(issue.input as { shards: number }).shards})`,
   })
   .prefault({})
   .describe("The Discord bot's /mate limits and its cache of answers.");
+
+const queueSchema = z
+  .strictObject({
+    // Several bots may share one Redis: each uses its own queue name.
+    name: z
+      .string({ error: 'expected a queue name of letters, digits, "-" and "_"' })
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'expected a queue name of 1 to 64 letters, digits, "-" and "_"' })
+      .default('chessbot')
+      .describe('The name of the Redis job queue /mate searches go through when REDIS_URL is set; bots sharing one Redis each need their own.'),
+    solveInBot: z
+      .boolean({ error: 'expected true or false' })
+      .default(true)
+      .describe('With REDIS_URL, whether the bot process also solves queued searches on its own worker threads (false: only `chessbot worker` processes do).'),
+  })
+  .prefault({})
+  .describe('The job queue (BullMQ on Redis) that /mate searches go through when REDIS_URL is set; without it, searches run in this process.');
 
 /**
  * One config/*.json file. Every key is optional, so each file is validated on its own. Unknown
@@ -314,6 +350,7 @@ export const fileConfigSchema = z
       engine: engineSchema,
       lichess: lichessSchema,
       discord: discordSchema,
+      queue: queueSchema,
     },
     { error: 'expected a JSON object' },
   )
@@ -333,7 +370,7 @@ export type LichessMode = (typeof LICHESS_MODES)[number];
 export type LichessOpponent = (typeof LICHESS_OPPONENTS)[number];
 
 /** Environment keys whose values are secrets: never echoed in an error. */
-export const SECRET_ENV_KEYS = ['DISCORD_TOKEN', 'LICHESS_TOKEN'] as const;
+export const SECRET_ENV_KEYS = ['DISCORD_TOKEN', 'LICHESS_TOKEN', 'REDIS_URL'] as const;
 
 const httpUrl = z
   .string()
@@ -372,6 +409,12 @@ export const envSchema = z.object({
     .optional()
     .describe('API token of the Lichess BOT account (scope bot:play); when set, `npm start` runs the Lichess bot.'),
   LICHESS_URL: httpUrl.default('https://lichess.org').describe('Lichess server base URL (an http:// or https:// URL).'),
+  // Its password, if any, is a secret: the value is never quoted back, and logs show the URL masked.
+  REDIS_URL: z
+    .string()
+    .refine(isRedisUrl, { error: 'expected a redis:// or rediss:// URL, e.g. redis://localhost:6379 (value not shown)' })
+    .optional()
+    .describe('A Redis server (redis:// or rediss://, with user, password and database number as needed): /mate searches then go through a job queue there, served by `chessbot worker` processes on any machine.'),
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` })
     .default('info')
@@ -387,6 +430,17 @@ export type EnvConfig = z.output<typeof envSchema>;
 
 /** The names of every environment variable we read, for documentation and tests. */
 export const ENV_KEYS = Object.keys(envSchema.shape) as Array<keyof typeof envSchema.shape>;
+
+function isRedisUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') return false;
+    // The database number, when given, is the path: "/0".."/15" on a stock server.
+    return url.hostname !== '' && /^(\/\d{0,5})?$/.test(url.pathname);
+  } catch {
+    return false;
+  }
+}
 
 function isHttpUrl(text: string): boolean {
   try {

@@ -54,6 +54,18 @@ export interface Config {
     readonly guildId: string | null;
     /** Override of Discord's API base URL, e.g. a local fake Discord in tests. */
     readonly apiUrl: string | null;
+    /** Shards of the bot in all; 'auto' asks Discord. */
+    readonly shards: number | 'auto';
+    /** The shards this process runs; null: all of them. */
+    readonly shardIds: readonly number[] | null;
+  };
+  readonly queue: {
+    /** The Redis server /mate searches are queued on (a redis:// URL); null: they run in this process. */
+    readonly redisUrl: Secret | null;
+    /** The BullMQ queue's name. */
+    readonly name: string;
+    /** With a queue, whether the bot process solves queued searches too. */
+    readonly solveInBot: boolean;
   };
   readonly lichess: LichessSettings & {
     /** Null when LICHESS_TOKEN is unset: the Lichess bot is disabled. */

@@ -13,7 +13,7 @@ describe('closestName', () => {
   });
 
   it('finds none for names that are not near any of ours', () => {
-    for (const name of ['PATH', 'HOME', 'NODE_ENV', 'LOG_FILE', 'REDIS_URL', 'DISCORD_CLIENT_SECRET', 'X'.repeat(10_000)]) {
+    for (const name of ['PATH', 'HOME', 'NODE_ENV', 'LOG_FILE', 'REDIS_HOST', 'DISCORD_CLIENT_SECRET', 'X'.repeat(10_000)]) {
       expect(closestName(name, ENV_KEYS)).toBeNull();
     }
   });

@@ -37,8 +37,9 @@ describe('loadConfig: defaults', () => {
     expect(config.lichess.concurrency).toBe(2);
     expect(config.discord).toEqual({
       maxSearchesPerUser: 1, maxSearches: 40, cacheMinutes: 10, cacheEntries: 200,
-      token: null, applicationId: null, guildId: null, apiUrl: null,
+      token: null, applicationId: null, guildId: null, apiUrl: null, shards: 1, shardIds: null,
     });
+    expect(config.queue).toEqual({ redisUrl: null, name: 'chessbot', solveInBot: true });
     expect(config.logLevel).toBe('info');
     expect(config.files).toEqual(['config/default.json']);
   });
@@ -114,7 +115,7 @@ describe('loadConfig: files', () => {
         'config/local.json: mate.timeoutSeconds: expected an integer from 1 to 840, got 2.5',
         'config/local.json: mate.maxn: unknown key (known keys: maxN, timeoutSeconds)',
         expect.stringMatching(/^config\/local.json: lichess.token: unknown key \(known keys: concurrency, variants, /),
-        'config/local.json: chess: unknown key (known keys: workers, mate, engine, lichess, discord)',
+        'config/local.json: chess: unknown key (known keys: workers, mate, engine, lichess, discord, queue)',
       ]),
     );
     expect(problems).toHaveLength(6);
@@ -156,7 +157,7 @@ describe('loadConfig: files', () => {
     expect(problemsOf(() => loadConfig({ env: {}, cwd: dir }))).toEqual([
       'config/local.json: $schema: expected the path or URL of a JSON Schema, e.g. "./schema.json", got 7',
       'config/local.json: mate.$schema: unknown key (known keys: maxN, timeoutSeconds)',
-      'config/local.json: $id: unknown key (known keys: workers, mate, engine, lichess, discord)',
+      'config/local.json: $id: unknown key (known keys: workers, mate, engine, lichess, discord, queue)',
     ]);
   });
 
