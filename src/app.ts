@@ -14,6 +14,8 @@ import { loadConfigWithWarnings, type LoadConfigOptions } from './config/load.ts
 import type { Secret } from './config/secret.ts';
 import type { Config } from './config/types.ts';
 import { localEngine } from './engine/index.ts';
+import { type RunningQueue, startQueue } from './queueing.ts';
+import { redisPassword } from './queue/index.ts';
 
 export const EXIT_OK = 0;
 /** A bot could not start (its token was refused, its server unreachable) or lost its connection for good. */
@@ -76,8 +78,20 @@ export async function runApp(options: AppOptions): Promise<number> {
   options.stop?.addEventListener('abort', onSignal, { once: true });
   let discord: DiscordBot | null = null;
   let lichess: RunningLichess | null = null;
+  let queue: RunningQueue | null = null;
   let status = EXIT_OK;
   try {
+    if (config.queue.redisUrl !== null && config.discord.token) {
+      const logger = streamLogger({ output: errorOutput, level: config.logLevel, scope: 'queue', secrets: [redisPassword(config.queue.redisUrl)] });
+      try {
+        queue = await startQueue(config, engine, logger, shutdown.signal);
+      } catch (error) {
+        if (shutdown.signal.aborted) return EXIT_OK;
+        if (!(error instanceof ConfigError)) throw error;
+        errorOutput.write(`${error.message}\n`);
+        return EXIT_BAD_CONFIG;
+      }
+    }
     if (config.lichess.token) {
       const logger = streamLogger({ output: errorOutput, level: config.logLevel, scope: 'lichess', secrets: [config.lichess.token] });
       try {
@@ -98,7 +112,10 @@ export async function runApp(options: AppOptions): Promise<number> {
     if (config.discord.token) {
       const logger = streamLogger({ output: errorOutput, level: config.logLevel, scope: 'discord', secrets: [config.discord.token] });
       try {
-        discord = await DiscordBot.start(discordBotOptions(config, engine, engine.size, logger));
+        discord = await DiscordBot.start({
+          ...discordBotOptions(config, queue?.engine ?? engine, engine.size, logger),
+          shared: queue ? { redis: queue.redis, engine: queue.engine, queueName: config.queue.name } : null,
+        });
       } catch (error) {
         if (!(error instanceof DiscordLoginError)) throw error;
         errorOutput.write(`error: the Discord bot did not start: ${error.message}\n`);
@@ -133,6 +150,7 @@ export async function runApp(options: AppOptions): Promise<number> {
     options.stop?.removeEventListener('abort', onSignal);
     // The bots first: their searches are stopped and answered while the engine still runs them.
     await Promise.all([discord?.stop(), lichess?.stop()]);
+    await queue?.close();
     await engine.close();
   }
   return status;

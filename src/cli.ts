@@ -1,7 +1,8 @@
 // What `chessbot` runs (bin/chessbot.js): the command line's commands, each wired to what it
 // needs: the engine in this thread for `mate` (which reads no configuration: its n goes up to the
 // solver's own limit), the configuration from the program's directory and the UCI adapter for
-// `uci`, the Lichess adapter for `lichess-upgrade`; and the program's version for --version.
+// `uci`, the Lichess adapter for `lichess-upgrade`, the job queue's solver for `worker`; and the
+// program's version for --version.
 
 import { benchCommand } from './adapters/cli/bench.ts';
 import type { CliCommand } from './adapters/cli/command.ts';
@@ -10,6 +11,7 @@ import { processOutput, runCli } from './adapters/cli/main.ts';
 import { createMateCommand } from './adapters/cli/mate.ts';
 import { perftCommand } from './adapters/cli/perft.ts';
 import { createUciCommand } from './adapters/cli/uci.ts';
+import { createWorkerCommand } from './adapters/cli/worker.ts';
 import { upgradeToBot } from './adapters/lichess/upgrade.ts';
 import { runUci, uciSetupFromConfig } from './adapters/uci/loop.ts';
 import { PROGRAM_DIRECTORY, engineName } from './config/identity.ts';
@@ -17,6 +19,7 @@ import { ConfigError, warningLines } from './config/errors.ts';
 import { loadConfigWithWarnings } from './config/load.ts';
 import type { Config } from './config/types.ts';
 import { InlineEngine } from './engine/index.ts';
+import { startWorkerProcess } from './worker.ts';
 
 /**
  * The configuration from the program's directory. Its warnings (a variable in .env that looks
@@ -56,8 +59,14 @@ const lichessUpgradeCommand = createLichessUpgradeCommand({
   upgrade: upgradeToBot,
 });
 
+const workerCommand = createWorkerCommand({
+  start: ({ threads, stop }) => startWorkerProcess(config(), { threads, stop, errorOutput: process.stderr }),
+});
+
 /** In the order `chessbot --help` lists them. */
-export const CLI_COMMANDS: readonly CliCommand[] = [mateCommand, perftCommand, uciCommand, benchCommand, lichessUpgradeCommand];
+export const CLI_COMMANDS: readonly CliCommand[] = [
+  mateCommand, perftCommand, uciCommand, benchCommand, workerCommand, lichessUpgradeCommand,
+];
 
 /** Runs the command line `argv` (without "node" and the script) and resolves to the exit status. */
 export function runCommandLine(argv: readonly string[]): Promise<number> {

@@ -311,6 +311,13 @@ const discordSchema = z
       .default(null)
       .describe('The shards this process runs, by id (0 to shards - 1), when several processes share the bot; null runs them all.'),
   })
+  // A split between processes needs the count fixed: with "auto" each process would ask Discord
+  // on its own, and their answers could differ.
+  .refine((discord) => discord.shardIds === null || discord.shards !== 'auto', {
+    path: ['shardIds'],
+    error: 'expected null when shards is "auto" (give shards a number to split them between processes)',
+    abort: true,
+  })
   .refine((discord) => discord.shardIds === null || discord.shards === 'auto' || discord.shardIds.every((id) => id < (discord.shards as number)), {
     path: ['shardIds'],
     error: (issue) => `expected shard ids below shards (${(issue.input as { shards: number }).shards})`,

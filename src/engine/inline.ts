@@ -5,7 +5,7 @@
 
 import { performance } from 'node:perf_hooks';
 import { type Job, type JobContext, type JobProgress, type JobResult, jobHandlers, prepareMateSolver } from '../workers/index.ts';
-import { AbortError } from '../workers/index.ts';
+import { AbortError, effectiveDeadline } from '../workers/index.ts';
 import type { EngineClient, SearchOptions } from './client.ts';
 
 type AnyHandler = (job: Job, context: JobContext<unknown>) => unknown;
@@ -17,7 +17,8 @@ export class InlineEngine implements EngineClient {
   }
 
   async run<J extends Job>(job: J, options: SearchOptions<JobProgress<J>> = {}): Promise<JobResult<J>> {
-    const { signal, deadline, onProgress } = options;
+    const { signal, onProgress } = options;
+    const deadline = effectiveDeadline(options) ?? undefined;
     if (signal?.aborted) throw new AbortError('the search was cancelled before it started', { cause: signal.reason });
     const startedAt = performance.now();
     const context: JobContext<JobProgress<J>> = {

@@ -1,6 +1,6 @@
 // Running a validated /mate job on the engine client, timed, and noting why an unfinished search
-// ended. The time limit arrives in seconds (the config's unit) and becomes the engine's deadline
-// here, once.
+// ended. The time limit arrives in seconds (the config's unit) and becomes the engine's time
+// limit here, once: it counts from when the search starts, wherever it waited before.
 
 import { performance } from 'node:perf_hooks';
 import type { EngineClient, MateJob } from '../engine/index.ts';
@@ -15,8 +15,12 @@ export const SHUTDOWN = Symbol('shutdown');
 
 export interface MateSearchOptions {
   readonly signal?: AbortSignal;
-  /** The search's time limit in seconds; null or absent for none. */
+  /** The search's time limit in seconds, counted from when it starts running; null or absent for none. */
   readonly timeoutSeconds?: number | null;
+  /** Epoch ms by which the search must be over whenever it starts (a Discord reply's last chance). */
+  readonly latestEnd?: number;
+  /** Names the search where it runs (a queue's job id): unique, e.g. the request's id. */
+  readonly jobId?: string;
   /** Each progress line (formatProgress), as it happens. */
   readonly onProgress?: (line: string, progress: MateProgress) => void;
 }
@@ -30,7 +34,9 @@ export async function searchMate(engine: EngineClient, job: MateJob, options: Ma
   try {
     report = await engine.run(job, {
       ...(signal ? { signal } : {}),
-      ...(timeoutSeconds === null ? {} : { deadline: Date.now() + timeoutSeconds * 1000 }),
+      ...(timeoutSeconds === null ? {} : { timeLimitMs: timeoutSeconds * 1000 }),
+      ...(options.latestEnd === undefined ? {} : { deadline: options.latestEnd }),
+      ...(options.jobId === undefined ? {} : { jobId: options.jobId }),
       ...(onProgress ? { onProgress: (progress: MateProgress) => onProgress(formatProgress(progress, performance.now() - start), progress) } : {}),
     });
   } catch (error) {

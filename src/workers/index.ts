@@ -1,7 +1,7 @@
 // The worker threads' public face, for the engine client (src/engine): the pool, the job kinds
 // and their handlers (which the engine can also run in the calling thread), and the errors.
 
-export { WorkerPool, DEFAULT_MAX_QUEUE, DEFAULT_STOP_GRACE_MS } from './pool.ts';
+export { WorkerPool, DEFAULT_MAX_QUEUE, DEFAULT_STOP_GRACE_MS, effectiveDeadline } from './pool.ts';
 export type { PoolStats, RunOptions, WorkerPoolOptions } from './pool.ts';
 export {
   AbortError, PoolBusyError, PoolClosedError, SearchJobError, WorkerCrashedError, WorkerUnresponsiveError,

@@ -56,6 +56,16 @@ export interface RunOptions<P> {
   readonly signal?: AbortSignal;
   /** Epoch milliseconds after which a running job is stopped (it answers with what it proved). */
   readonly deadline?: number;
+  /**
+   * The job's own time, in milliseconds from when it starts running (a wait for a free worker
+   * does not count): it is stopped then, or at `deadline` if that comes first.
+   */
+  readonly timeLimitMs?: number;
+  /**
+   * Names the job where another process may look for it (a queue's job id; unique, e.g. the id
+   * of the request it answers). The pool has no use for it.
+   */
+  readonly jobId?: string;
   /** Progress reports from the running job; an exception thrown here is ignored. */
   readonly onProgress?: (progress: P) => void;
   /**
@@ -147,6 +157,9 @@ export class WorkerPool {
       if (signal?.aborted) return reject(abortError(signal));
       if (options.deadline !== undefined && !Number.isFinite(options.deadline)) {
         return reject(new TypeError(`deadline must be a finite time in epoch milliseconds, got ${options.deadline}`));
+      }
+      if (options.timeLimitMs !== undefined && !(options.timeLimitMs >= 0 && Number.isFinite(options.timeLimitMs))) {
+        return reject(new TypeError(`timeLimitMs must be a finite number of milliseconds >= 0, got ${options.timeLimitMs}`));
       }
       const task: Task = {
         id: this.nextId++,
@@ -298,7 +311,7 @@ export class WorkerPool {
     slot.task = task;
     Atomics.store(slot.stop, STOP_INDEX, 0);
     updateRef(slot);
-    const deadline = task.options.deadline ?? null;
+    const deadline = effectiveDeadline(task.options);
     const message: ToWorker = { type: 'run', id: task.id, job: task.job, deadline };
     try {
       slot.worker.postMessage(message);
@@ -405,4 +418,11 @@ function describeCrash(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   if ((error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY') return 'out of memory';
   return error.message || error.name;
+}
+
+/** When a job starting now must stop: its deadline or the end of its time limit, the sooner. */
+export function effectiveDeadline(options: { readonly deadline?: number; readonly timeLimitMs?: number }): number | null {
+  const ends = [options.deadline, options.timeLimitMs === undefined ? undefined : Date.now() + options.timeLimitMs];
+  const given = ends.filter((end): end is number => end !== undefined);
+  return given.length === 0 ? null : Math.min(...given);
 }

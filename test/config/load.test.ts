@@ -226,6 +226,61 @@ describe('loadConfig: every problem reads "<key>: expected <what it needs>, got 
   });
 });
 
+describe('loadConfig: discord shards', () => {
+  function load(discord: unknown) {
+    writeJson('config/local.json', { discord });
+    return loadConfig({ env: {}, cwd: dir });
+  }
+  function problemsIn(discord: unknown): readonly string[] {
+    return problemsOf(() => load(discord));
+  }
+
+  it('runs one shard, all of it, by default', () => {
+    const config = load({});
+    expect(config.discord.shards).toBe(1);
+    expect(config.discord.shardIds).toBeNull();
+  });
+
+  it('takes "auto" (ask Discord) or a count, and the ids this process runs', () => {
+    expect(load({ shards: 'auto' }).discord).toMatchObject({ shards: 'auto', shardIds: null });
+    expect(load({ shards: 4, shardIds: [3, 1] }).discord).toMatchObject({ shards: 4, shardIds: [3, 1] });
+  });
+
+  it('refuses a count of 0, a word other than "auto", and a fraction, each named', () => {
+    expect(problemsIn({ shards: 0 })).toEqual(['config/local.json: discord.shards: expected an integer from 1 to 1024, got 0']);
+    expect(problemsIn({ shards: 'x' })).toEqual([
+      'config/local.json: discord.shards: expected "auto" or an integer from 1 to 1024, got "x"',
+    ]);
+    expect(problemsIn({ shards: 2.5 })).toEqual([
+      'config/local.json: discord.shards: expected "auto" or an integer from 1 to 1024, got 2.5',
+    ]);
+  });
+
+  it('refuses shard ids at or above the count, and negative ones', () => {
+    expect(problemsIn({ shards: 2, shardIds: [0, 2] })).toEqual([
+      'config/local.json: discord.shardIds: expected shard ids below shards (2), got [0, 2]',
+    ]);
+    expect(problemsIn({ shards: 2, shardIds: [-1] })).toEqual([
+      'config/local.json: discord.shardIds.0: expected an integer from 0 to 1023, got -1',
+    ]);
+  });
+
+  it('refuses an id twice, and an empty list', () => {
+    expect(problemsIn({ shards: 3, shardIds: [1, 1] })).toEqual([
+      'config/local.json: discord.shardIds: expected a non-empty list of distinct shard ids, got [1, 1]',
+    ]);
+    expect(problemsIn({ shards: 3, shardIds: [] })).toEqual([
+      'config/local.json: discord.shardIds: expected a non-empty list of distinct shard ids, got []',
+    ]);
+  });
+
+  it('refuses shard ids with shards "auto": splitting the shards between processes needs a fixed count', () => {
+    expect(problemsIn({ shards: 'auto', shardIds: [0] })).toEqual([
+      'config/local.json: discord.shardIds: expected null when shards is "auto" (give shards a number to split them between processes), got [0]',
+    ]);
+  });
+});
+
 describe('loadConfigWithWarnings: unknown variables in .env', () => {
   function warningsFor(dotenv: string, env: Record<string, string> = {}): readonly string[] {
     writeFileSync(join(dir, '.env'), dotenv);
@@ -371,6 +426,19 @@ describe('loadConfig: environment', () => {
     for (const text of [JSON.stringify(config), inspect(config, { depth: null }), String(config.lichess.token)]) {
       expect(text).not.toContain('lip_abcdef');
       expect(text).not.toContain('discord.token.value');
+    }
+  });
+
+  it('reads REDIS_URL as a secret, and refuses anything but a redis:// or rediss:// URL without quoting it', () => {
+    const config = loadConfig({ env: { REDIS_URL: 'redis://:hunter2@10.0.0.5:6379/2' }, cwd: dir });
+    expect(config.queue.redisUrl?.reveal()).toBe('redis://:hunter2@10.0.0.5:6379/2');
+    expect(JSON.stringify(config)).not.toContain('hunter2');
+    expect(loadConfig({ env: { REDIS_URL: 'rediss://redis.example' }, cwd: dir }).queue.redisUrl).not.toBeNull();
+    for (const bad of ['http://:hunter2@10.0.0.5:6379', 'redis://:hunter2@', 'hunter2', 'redis://:hunter2@host/queue']) {
+      const problems = problemsOf(() => loadConfig({ env: { REDIS_URL: bad }, cwd: dir }));
+      expect(problems).toEqual([
+        'environment: REDIS_URL: expected a redis:// or rediss:// URL, e.g. redis://localhost:6379 (value not shown)',
+      ]);
     }
   });
 

@@ -28,16 +28,17 @@ describe('searchMate', () => {
     });
   }
 
-  it('passes the time limit as the engine\'s deadline and the progress as lines', async () => {
+  it('passes the time limit as the engine\'s time limit, the latest end as its deadline, and the progress as lines', async () => {
     const seen: Array<{ job: MateJob; options: SearchOptions<MateProgress> }> = [];
-    const before = Date.now();
     const lines: string[] = [];
     const result = await searchMate(fakeRunner({ status: 'no-mate' }, seen), { kind: 'mate', fen: BARE_KINGS, maxMoves: 1, mode: 'all' }, {
       timeoutSeconds: 2,
+      latestEnd: 1_900_000_000_000,
       onProgress: (line) => lines.push(line),
     });
-    expect(seen[0]!.options.deadline).toBeGreaterThanOrEqual(before + 2000);
-    expect(seen[0]!.options.deadline).toBeLessThanOrEqual(Date.now() + 2000);
+    // Counted from when the search starts, wherever it waited first; the latest end is absolute.
+    expect(seen[0]!.options.timeLimitMs).toBe(2000);
+    expect(seen[0]!.options.deadline).toBe(1_900_000_000_000);
     expect(lines).toEqual([expect.stringMatching(/^n=1 {3}nodes {10}10 +\d+\.\d\d s {2}no mate$/)]);
     expect(result).toMatchObject({ maxMoves: 1, mode: 'all', stoppedBy: null, timeoutSeconds: 2 });
   });

@@ -10,6 +10,7 @@ import {
   ButtonBuilder,
   ButtonStyle,
   Client,
+  type ClientOptions,
   DiscordAPIError,
   Events,
   GatewayIntentBits,
@@ -18,7 +19,8 @@ import {
   Routes,
   type Interaction,
 } from 'discord.js';
-import { CallbackType, DEFAULT_USER, EPHEMERAL, FakeDiscord } from './fakeDiscord/index.ts';
+import { WebSocket } from 'ws';
+import { CallbackType, DEFAULT_USER, EPHEMERAL, FakeDiscord, makeGuildIdOnShard, shardOf } from './fakeDiscord/index.ts';
 
 /** A small "PNG": the magic bytes, then every byte value so any mangling shows. */
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(Array.from({ length: 256 }, (_, i) => i))]);
@@ -379,5 +381,162 @@ describe('command registration', () => {
     const interaction = await arrived;
     expect(interaction.isChatInputCommand() && interaction.commandId).toBe(created[0].id);
     if (interaction.isRepliable()) await interaction.reply({ content: 'ok' });
+  });
+});
+
+describe('sharding (Discord\'s: a guild\'s events on shard (guild_id >> 22) % num_shards, DMs on shard 0)', () => {
+  let sharded: FakeDiscord;
+  const clients: Client[] = [];
+
+  /** A client of the sharded fake running these shards (discord.js internal sharding), logged in and ready. */
+  async function shardedClient(shards: ClientOptions['shards'], shardCount?: number): Promise<Client> {
+    const c = new Client({ intents: [GatewayIntentBits.Guilds], ...sharded.clientOptions(), shards, ...(shardCount ? { shardCount } : {}) });
+    clients.push(c);
+    const ready = once(c, Events.ClientReady);
+    await c.login(sharded.token);
+    await ready;
+    return c;
+  }
+
+  /** The shard each INTERACTION_CREATE reached the client on, by interaction id. */
+  function interactionShards(c: Client): Map<string, number> {
+    const seen = new Map<string, number>();
+    c.on(Events.Raw, (packet: { t?: string; d?: { id?: string } }, shardId: number) => {
+      if (packet.t === 'INTERACTION_CREATE' && packet.d?.id) seen.set(packet.d.id, shardId);
+    });
+    return seen;
+  }
+
+  /** Connects a bare socket, IDENTIFYs with `shard`, and resolves with the close code (or 0 on READY). */
+  async function identifyWith(fakeDiscord: FakeDiscord, shard: unknown): Promise<{ code: number; ready?: { shard: unknown; guilds: { id: string }[] } }> {
+    const socket = new WebSocket(`${fakeDiscord.gatewayUrl}/?v=10&encoding=json`);
+    return new Promise((resolve, reject) => {
+      socket.on('error', reject);
+      socket.on('close', (code) => resolve({ code }));
+      socket.on('message', (data) => {
+        const payload = JSON.parse(String(data)) as { op: number; t?: string; d: unknown };
+        if (payload.op === 10) socket.send(JSON.stringify({ op: 2, d: { token: fakeDiscord.token, intents: 1, properties: {}, ...(shard === undefined ? {} : { shard }) } }));
+        if (payload.t === 'READY') {
+          socket.removeAllListeners('close');
+          socket.close(1000);
+          resolve({ code: 0, ready: payload.d as { shard: unknown; guilds: { id: string }[] } });
+        }
+      });
+    });
+  }
+
+  beforeAll(async () => {
+    sharded = await FakeDiscord.start({ heartbeatIntervalMs: 100, shards: 2 });
+  });
+
+  afterAll(async () => {
+    for (const c of clients) await c.destroy();
+    await sharded?.close();
+  });
+
+  it('has a guild on each shard by default, and recommends its shard count on GET /gateway/bot', async () => {
+    expect(sharded.guilds.map((g) => shardOf(g.id, 2))).toEqual([0, 1]);
+    expect(sharded.guildOnShard(1).id).toBe(sharded.guilds[1].id);
+    expect(() => sharded.guildOnShard(2)).toThrow(/no guild on shard 2 of 2/);
+    const rest = new REST({ api: sharded.apiUrl }).setToken(sharded.token);
+    expect(await rest.get(Routes.gatewayBot())).toMatchObject({ shards: 2, url: sharded.gatewayUrl });
+  });
+
+  it('makes guild ids that land on the shard asked for', () => {
+    for (const [shard, count] of [[0, 1], [0, 3], [1, 3], [2, 3], [5, 16]] as const) {
+      expect(shardOf(makeGuildIdOnShard(shard, count), count)).toBe(shard);
+    }
+    expect(() => makeGuildIdOnShard(2, 2)).toThrow();
+  });
+
+  it('READY names the shard and lists only its guilds; GUILD_CREATE follows for those alone', async () => {
+    const first = await identifyWith(sharded, [0, 2]);
+    expect(first.ready?.shard).toEqual([0, 2]);
+    expect(first.ready?.guilds.map((g) => g.id)).toEqual([sharded.guildOnShard(0).id]);
+    const second = await identifyWith(sharded, [1, 2]);
+    expect(second.ready?.shard).toEqual([1, 2]);
+    expect(second.ready?.guilds.map((g) => g.id)).toEqual([sharded.guildOnShard(1).id]);
+    // No shard means [0, 1]: every guild.
+    const whole = await identifyWith(sharded, undefined);
+    expect(whole.ready?.shard).toEqual([0, 1]);
+    expect(whole.ready?.guilds.map((g) => g.id)).toEqual(sharded.guilds.map((g) => g.id));
+  });
+
+  it('closes an IDENTIFY with an invalid shard with 4010', async () => {
+    for (const shard of [[2, 2], [-1, 2], [0, 0], [0], 'x', [0.5, 2]]) {
+      expect((await identifyWith(sharded, shard)).code).toBe(4010);
+    }
+  });
+
+  it('with requireShards, closes an IDENTIFY with fewer shards than it recommends with 4011', async () => {
+    const strict = await FakeDiscord.start({ shards: 3, requireShards: true });
+    try {
+      expect((await identifyWith(strict, undefined)).code).toBe(4011);
+      expect((await identifyWith(strict, [1, 2])).code).toBe(4011);
+      expect((await identifyWith(strict, [2, 3])).ready?.shard).toEqual([2, 3]);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('a client running both shards opens a session per shard, caches every guild, and gets each guild\'s interactions on its shard', async () => {
+    const c = await shardedClient([0, 1], 2);
+    const seen = interactionShards(c);
+    expect([...c.ws.shards.keys()]).toEqual([0, 1]);
+    expect(sharded.gateway.shardSessions().map((s) => [s.shard, s.connected])).toEqual([[[0, 2], true], [[1, 2], true]]);
+    expect([...c.guilds.cache.keys()].sort()).toEqual(sharded.guilds.map((g) => g.id).sort());
+
+    for (const shard of [0, 1]) {
+      const guild = sharded.guildOnShard(shard);
+      const arrived = once(c, Events.InteractionCreate) as Promise<[Interaction]>;
+      const handle = sharded.dispatchInteraction({ name: 'mate', options: MATE_OPTIONS, guildId: guild.id });
+      const [interaction] = await arrived;
+      expect(handle.shard).toEqual([shard, 2]);
+      expect(seen.get(handle.id)).toBe(shard);
+      expect(interaction.guildId).toBe(guild.id);
+      if (interaction.isRepliable()) await interaction.reply({ content: `shard ${shard}` });
+      expect((await handle.callback()).data.content).toBe(`shard ${shard}`);
+    }
+
+    // A DM goes to shard 0.
+    const arrived = once(c, Events.InteractionCreate);
+    const dm = sharded.dispatchInteraction({ name: 'mate', options: MATE_OPTIONS, guildId: null });
+    await arrived;
+    expect(dm.shard).toEqual([0, 2]);
+    expect(seen.get(dm.id)).toBe(0);
+  });
+
+  it('drops one shard\'s connection alone: it resumes and gets what it missed, the other shard is untouched', async () => {
+    const c = clients.at(-1)!;
+    const seen = interactionShards(c);
+    const [zero] = sharded.gateway.shardSessions();
+    const { resumes, identifies } = sharded.gateway.stats;
+    sharded.dropConnection({ shard: 1 });
+    const arrived = once(c, Events.InteractionCreate);
+    const handle = sharded.dispatchInteraction({ name: 'mate', options: MATE_OPTIONS, guildId: sharded.guildOnShard(1).id });
+    await arrived;
+    expect(seen.get(handle.id)).toBe(1);
+    expect(sharded.gateway.stats).toMatchObject({ resumes: resumes + 1, identifies });
+    expect(sharded.gateway.shardSessions()[0]).toEqual(zero);
+    const resume = sharded.gateway.stats.received.findLast((p) => p.op === 6)?.d as { session_id: string };
+    expect(resume.session_id).toBe(sharded.gateway.shardSessions()[1].sessionId);
+  });
+
+  it('two clients running a shard each: a guild\'s interaction reaches only the client of its shard', async () => {
+    for (const c of clients.splice(0)) await c.destroy();
+    const [a, b] = [await shardedClient([0], 2), await shardedClient([1], 2)];
+    expect([...a.guilds.cache.keys()]).toEqual([sharded.guildOnShard(0).id]);
+    expect([...b.guilds.cache.keys()]).toEqual([sharded.guildOnShard(1).id]);
+    const [seenA, seenB] = [interactionShards(a), interactionShards(b)];
+
+    const toB = once(b, Events.InteractionCreate);
+    const handleB = sharded.dispatchInteraction({ name: 'mate', options: MATE_OPTIONS, guildId: sharded.guildOnShard(1).id });
+    await toB;
+    const toA = once(a, Events.InteractionCreate);
+    const handleA = sharded.dispatchInteraction({ name: 'mate', options: MATE_OPTIONS, guildId: sharded.guildOnShard(0).id });
+    await toA;
+    // Each has seen exactly its own (A's arrived after B's, on the same loopback).
+    expect([...seenA.keys()]).toEqual([handleA.id]);
+    expect([...seenB.keys()]).toEqual([handleB.id]);
   });
 });

@@ -2,12 +2,13 @@
 // draw them, from the bottom up. test/layers.test.ts holds every import in src/ against this.
 
 export type Layer =
-  | 'config' | 'errors' | 'chess' | 'search' | 'input' | 'log' | 'workers' | 'engine' | 'games' | 'mate'
+  | 'config' | 'errors' | 'chess' | 'search' | 'input' | 'log' | 'workers' | 'engine' | 'games' | 'mate' | 'queue'
   | `adapters/${string}` | 'top';
 
 /** The layers in src/ (besides each adapter), and where each lives. */
 const PLACES: ReadonlyArray<[Layer, RegExp]> = [
-  ['top', /^src\/(main|app|cli)\.ts$/],
+  ['top', /^src\/(main|app|cli|worker|queueing)\.ts$/],
+  ['queue', /^src\/queue\//],
   ['mate', /^src\/mate\//],
   ['games', /^src\/games\//],
   ['engine', /^src\/engine\//],
@@ -34,10 +35,12 @@ const MAY_IMPORT: Readonly<Record<Exclude<Layer, `adapters/${string}` | 'top'>, 
   engine: ['workers', 'search', 'chess', 'config', 'errors'],
   games: ['engine', 'search', 'chess', 'config', 'log', 'errors'],
   mate: ['engine', 'search', 'chess', 'input', 'errors'],
+  // The queue is one more engine client, and the store of what bot processes share.
+  queue: ['mate', 'engine', 'search', 'chess', 'config', 'log', 'errors'],
 };
 
 /** What an adapter may import besides itself: everything below it but the threads. */
-const BELOW_ADAPTERS: readonly Layer[] = ['mate', 'games', 'engine', 'search', 'chess', 'input', 'log', 'errors', 'config'];
+const BELOW_ADAPTERS: readonly Layer[] = ['queue', 'mate', 'games', 'engine', 'search', 'chess', 'input', 'log', 'errors', 'config'];
 
 /**
  * The Node modules and packages each layer below the adapters may use; none for the pure ones
@@ -52,6 +55,7 @@ const PACKAGES: Readonly<Partial<Record<Layer, readonly string[]>>> = {
   // Lichess's own vocabulary (decline reasons), as types only.
   games: ['@lichess-org/types', 'node:perf_hooks'],
   mate: ['node:perf_hooks'],
+  queue: ['bullmq', 'ioredis', 'node:crypto', 'node:perf_hooks'],
 };
 const PURE: readonly Layer[] = ['chess', 'search', 'errors', 'input'];
 

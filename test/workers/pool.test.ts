@@ -133,6 +133,31 @@ describe('WorkerPool: stopping a running search', () => {
     expect(Date.now() - deadline).toBeLessThan(1000);
   });
 
+  it('counts a time limit from when the job starts, not while it waits for a worker', async () => {
+    const single = new WorkerPool({ size: 1 });
+    try {
+      const blocker = new AbortController();
+      const blocking = single.run(mate(LONG, 6), { signal: blocker.signal });
+      const limited = single.run(mate(LONG, 6), { timeLimitMs: 500 });
+      // The second job waits 700 ms for the thread: more than its whole time limit.
+      setTimeout(() => blocker.abort(), 700);
+      await blocking;
+      const freedAt = Date.now();
+      const result = await limited;
+      const ranMs = Date.now() - freedAt;
+      expect(result.status).toBe('stopped');
+      // It ran for about its limit once the thread was free (a limit counted from the wait would have stopped it at once).
+      expect(ranMs).toBeGreaterThanOrEqual(400);
+      expect(ranMs).toBeLessThan(1_500);
+    } finally {
+      await single.close();
+    }
+  });
+
+  it('refuses a time limit that is not a number of milliseconds', async () => {
+    await expect(pool.run(mate(LONG, 6), { timeLimitMs: Number.NaN })).rejects.toThrow(/timeLimitMs must be/);
+  });
+
   it('stops at once when the deadline has already passed', async () => {
     const started = Date.now();
     const result = await pool.run(mate(LONG, 6), { deadline: started - 1 });

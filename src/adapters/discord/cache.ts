@@ -70,6 +70,25 @@ export class ExpiringLruCache<K, V> {
   }
 }
 
+/**
+ * Where finished answers are kept: this process's memory (memoryAnswerCache), or Redis when bot
+ * processes share a queue (sharedCache.ts), so that any of them answers a repeat at once.
+ */
+export interface AnswerCache {
+  /** The live answer for `key` and its age in milliseconds, or undefined. */
+  get(key: string): Promise<{ readonly value: CachedAnswer; readonly ageMs: number } | undefined>;
+  set(key: string, value: CachedAnswer): Promise<void>;
+}
+
+/** An AnswerCache in this process's memory. */
+export function memoryAnswerCache(options: AnswerCacheOptions): AnswerCache {
+  const cache = new ExpiringLruCache<string, CachedAnswer>(options);
+  return {
+    get: async (key) => cache.get(key),
+    set: async (key, value) => cache.set(key, value),
+  };
+}
+
 /** The key of a /mate answer: the position written out again (so spacing and "startpos" do not matter), n and the mode. */
 export function mateAnswerKey(problem: MateProblem): string {
   return `${makeFen(problem.position)}|${problem.job.maxMoves}|${problem.job.mode}`;

@@ -45,6 +45,21 @@ export type Admission =
       readonly retryInMs: number;
     };
 
+/**
+ * What /mate asks of a line: this process's SearchLine, or the SharedLine in Redis that bot
+ * processes sharing a queue all join (where the queue itself is the wait).
+ */
+export interface MateLine {
+  readonly limits: LineLimits;
+  /** Searches running now (this process's). */
+  readonly running: number;
+  /** Requests waiting now (this process's). */
+  readonly waiting: number;
+  join(userId: string, maxDurationMs: number, maxWaitMs?: number): Admission | Promise<Admission>;
+  /** How long a request joining now at the back of the line would wait, as far as is known. */
+  estimatedWaitMs(): number;
+}
+
 interface Entry {
   readonly userId: string;
   /** The longest the search may take once it runs. */
@@ -60,7 +75,7 @@ interface Entry {
 /** How much a new duration weighs in the running estimate of a typical search. */
 const TYPICAL_WEIGHT = 0.25;
 
-export class SearchLine {
+export class SearchLine implements MateLine {
   readonly #limits: LineLimits;
   readonly #now: () => number;
   readonly #running = new Set<Entry>();

@@ -19,18 +19,20 @@ import type { ChatInputCommandInteraction } from 'discord.js';
 import type { Position } from '../../chess/position.ts';
 import { UsageError, commandErrorText, quote } from '../../errors.ts';
 import { type EngineClient, PoolBusyError, PoolClosedError } from '../../engine/index.ts';
+import { NoSolverError } from '../../queue/index.ts';
 import {
   type MateOutcome, type MateProblem, SHUTDOWN, checkMateFields, formatMateAnswer, formatStipulation, searchMate,
 } from '../../mate/index.ts';
-import { type CachedAnswer, type ExpiringLruCache, isCacheable, mateAnswerKey } from './cache.ts';
+import { type AnswerCache, isCacheable, mateAnswerKey } from './cache.ts';
 import { MATE_COMMAND } from './commands.ts';
 import { describeDiscordError, isAlreadyAcknowledged, isReplyGone } from './errors.ts';
-import type { SearchLine, Ticket } from './line.ts';
+import type { MateLine, Ticket } from './line.ts';
 import type { Logger } from '../../log.ts';
 import { ThrottledEditor } from './progress.ts';
 import {
   answerMessage, busyText, failureMessage, literalText, plainMessage, privateReply, progressMessage, spoiler, waitingMessage,
 } from './replies.ts';
+import type { PendingReplies } from './pendingReplies.ts';
 import type { RunningSearches } from './running.ts';
 
 /** Draws the board from the side to move, with the key (UCI) marked when there is one. */
@@ -44,9 +46,11 @@ export interface MateServices {
   readonly maxN: number;
   /** The time cap of one search, in seconds. */
   readonly timeoutSeconds: number;
-  readonly line: SearchLine;
+  readonly line: MateLine;
   /** Null when answers are not cached. */
-  readonly cache: ExpiringLruCache<string, CachedAnswer> | null;
+  readonly cache: AnswerCache | null;
+  /** Where replies in flight are noted for another process to finish (bots sharing a queue); null: nowhere. */
+  readonly pending: PendingReplies | null;
   readonly running: RunningSearches;
   readonly renderBoard: BoardRenderer;
   readonly logger: Logger;
@@ -70,12 +74,16 @@ const FINAL_EDIT_MARGIN_MS = 30_000;
 export const SHUTTING_DOWN_TEXT = 'The bot is restarting and takes no new problems right now; try again in a minute.';
 /** A search that failed on our side: the same words whatever broke, since the cause is ours to read in the log. */
 export const SEARCH_FAILED_TEXT = 'Something went wrong while solving this; please try again.';
+/** Searches go through a queue and no solver serves it: said within seconds, not at the deadline. */
+export const NO_SOLVER_TEXT = 'No solver is running right now, so nothing can be solved; please try again in a few minutes.';
 /** A request cancelled by its member before its turn came. */
 export const CANCELLED_WAITING_TEXT = 'Cancelled while waiting in line: nothing was searched.';
 
 /** Handles one /mate interaction. Rejects only on a failure to talk to Discord at all. */
 export async function handleMateCommand(interaction: ChatInputCommandInteraction, services: MateServices): Promise<void> {
   const { logger, line, cache } = services;
+  // The reply can be edited until this, whatever the request waits for in between.
+  const replyEditableUntil = Date.now() + services.interactionLifetimeMs;
   const fields = {
     fen: optionValue(interaction, MATE_COMMAND.options.fen),
     n: optionValue(interaction, MATE_COMMAND.options.n),
@@ -118,7 +126,7 @@ export async function handleMateCommand(interaction: ChatInputCommandInteraction
   }
 
   const key = mateAnswerKey(problem);
-  const cached = cache?.get(key);
+  const cached = await cacheLookup(cache, key, services, context);
   if (cached) {
     const { outcome, png } = cached.value;
     // The cache keeps the picture with the key marked; a hidden solution gets one without.
@@ -131,7 +139,7 @@ export async function handleMateCommand(interaction: ChatInputCommandInteraction
   const capMs = services.timeoutSeconds * 1000 + STOP_ALLOWANCE_MS;
   // The search must start early enough to run and post its answer while the reply can be edited.
   const maxWaitMs = services.interactionLifetimeMs - capMs - FINAL_EDIT_MARGIN_MS;
-  const admission = line.join(interaction.user.id, capMs, maxWaitMs);
+  const admission = await line.join(interaction.user.id, capMs, maxWaitMs);
   if (!admission.ok) {
     const text = busyText(admission.reason, admission.retryInMs, line.limits.perUser);
     logger.info('/mate refused: busy', { ...context, limit: admission.reason, running: line.running, waiting: line.waiting });
@@ -147,13 +155,14 @@ export async function handleMateCommand(interaction: ChatInputCommandInteraction
   try {
     // Acknowledge first, within Discord's 3 seconds; the wait and the search may take minutes.
     await deferReply(interaction, logger, context);
+    await notePending(interaction, fields, hidden, services, context, replyEditableUntil);
     const editor = replyEditor(interaction, controller, services, context);
     const stipulation = formatStipulation(problem.position.turn, problem.job.maxMoves, problem.job.mode);
     const turn = await waitForTurn(ticket, controller.signal, maxWaitMs, (place) =>
       editor.update(() => waitingMessage({ stipulation, place, requestId: interaction.id })),
     );
     if (turn === 'started') {
-      await searchAndAnswer(interaction, problem, stipulation, hidden, controller, ticket, editor, services, context);
+      await searchAndAnswer(interaction, problem, stipulation, hidden, controller, ticket, editor, services, context, replyEditableUntil);
     } else {
       ticket.release();
       logger.info('/mate left the line before its turn', { ...context, why: turn });
@@ -165,6 +174,9 @@ export async function handleMateCommand(interaction: ChatInputCommandInteraction
     // Already released when the search got as far as an answer; this is for the other ways out.
     ticket.release();
     finished();
+    await services.pending?.remove(interaction.id).catch((error: unknown) =>
+      logger.warn('/mate reply could not be struck off the replies in flight', { ...context, error: describeDiscordError(error) }),
+    );
   }
 }
 
@@ -263,6 +275,7 @@ async function searchAndAnswer(
   editor: ReplyEditor,
   services: MateServices,
   context: Record<string, string | number | undefined>,
+  replyEditableUntil: number,
 ): Promise<void> {
   const { logger } = services;
   const { job } = problem;
@@ -283,6 +296,9 @@ async function searchAndAnswer(
     outcome = await searchMate(services.engine, job, {
       signal: controller.signal,
       timeoutSeconds: services.timeoutSeconds,
+      // However long it waited for a solver, it must end while its reply can still be edited.
+      latestEnd: replyEditableUntil - FINAL_EDIT_MARGIN_MS,
+      jobId: interaction.id,
       onProgress: (line, progress) => {
         lines.push(line);
         nodes = progress.nodes;
@@ -305,7 +321,11 @@ async function searchAndAnswer(
   // another one) while that edit is still on its way back. Its answer must then come from the
   // cache, and its place must be free: the search is over, only the edit is left to do.
   // The cache keeps the picture with the key marked (a hidden answer's is drawn again when asked).
-  if (services.cache && isCacheable(outcome)) services.cache.set(mateAnswerKey(problem), { outcome, png: hidden ? null : png });
+  if (services.cache && isCacheable(outcome)) {
+    await services.cache.set(mateAnswerKey(problem), { outcome, png: hidden ? null : png }).catch((error: unknown) =>
+      logger.warn('/mate answer could not be cached', { ...context, error: describeDiscordError(error) }),
+    );
+  }
   // A search that ran its course (to its answer or its time limit) tells the line how long searches take.
   ticket.release({ answered: outcome.stoppedBy === null || outcome.stoppedBy === 'timeout' });
   const delivered = await finishReply(editor, interaction, answerMessage(answerView(problem, outcome, png, null, hidden)), logger, context);
@@ -344,6 +364,7 @@ async function finishReply(
 function searchFailureText(error: unknown, services: MateServices): string {
   if (error instanceof PoolBusyError) return busyText('full', services.timeoutSeconds * 1000, services.line.limits.perUser);
   if (error instanceof PoolClosedError) return SHUTTING_DOWN_TEXT;
+  if (error instanceof NoSolverError) return NO_SOLVER_TEXT;
   return SEARCH_FAILED_TEXT;
 }
 
@@ -351,7 +372,7 @@ function searchFailureText(error: unknown, services: MateServices): string {
  * The board from the side to move, with the key marked unless the solution is `hidden`; null
  * when it cannot be drawn (the answer matters more than its picture).
  */
-function boardPicture(
+export function boardPicture(
   problem: MateProblem,
   outcome: MateOutcome,
   hidden: boolean,
@@ -372,7 +393,7 @@ function parseSpoiler(value: string | number | boolean | undefined): boolean {
   throw new UsageError(`spoiler must be true or false, got ${quote(String(value))}`);
 }
 
-function answerView(problem: MateProblem, outcome: MateOutcome, png: Buffer | null, cachedAgeMs: number | null, hidden: boolean) {
+export function answerView(problem: MateProblem, outcome: MateOutcome, png: Buffer | null, cachedAgeMs: number | null, hidden: boolean) {
   const { job, position } = problem;
   return {
     text: formatMateAnswer(outcome, position, hidden ? { hide: spoiler } : {}),
@@ -396,4 +417,50 @@ function describeOutcome(outcome: MateOutcome): string {
 /** An option's raw value: Discord sends typed values, but nothing stops a client sending others. */
 function optionValue(interaction: ChatInputCommandInteraction, name: string): string | number | boolean | undefined {
   return interaction.options.get(name)?.value;
+}
+
+/** The cached answer for `key`, if any; a cache that fails (Redis away) is passed over, not fatal. */
+async function cacheLookup(
+  cache: AnswerCache | null,
+  key: string,
+  services: MateServices,
+  context: Record<string, string | number | undefined>,
+): Promise<Awaited<ReturnType<AnswerCache['get']>>> {
+  if (!cache) return undefined;
+  try {
+    return await cache.get(key);
+  } catch (error) {
+    services.logger.warn('/mate cache could not be read; searching', { ...context, error: describeDiscordError(error) });
+    return undefined;
+  }
+}
+
+/**
+ * Notes the deferred reply where another bot process can find it (pendingReplies.ts), so that a
+ * crash of this one leaves no reply at "searching…". Not fatal when it fails: the search goes on.
+ */
+async function notePending(
+  interaction: ChatInputCommandInteraction,
+  fields: { readonly fen: unknown; readonly n: unknown; readonly mode: unknown },
+  hidden: boolean,
+  services: MateServices,
+  context: Record<string, string | number | undefined>,
+  replyEditableUntil: number,
+): Promise<void> {
+  if (!services.pending) return;
+  try {
+    await services.pending.add({
+      requestId: interaction.id,
+      applicationId: interaction.applicationId,
+      token: interaction.token,
+      userId: interaction.user.id,
+      fen: typeof fields.fen === 'string' ? fields.fen : '',
+      n: typeof fields.n === 'number' || typeof fields.n === 'string' ? fields.n : null,
+      mode: typeof fields.mode === 'string' ? fields.mode : null,
+      hidden,
+      expiresAt: replyEditableUntil - FINAL_EDIT_MARGIN_MS,
+    });
+  } catch (error) {
+    services.logger.warn('/mate reply could not be noted as in flight', { ...context, error: describeDiscordError(error) });
+  }
 }

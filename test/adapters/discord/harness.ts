@@ -6,7 +6,7 @@ import { DiscordBot, type DiscordBotOptions } from '../../../src/adapters/discor
 import { streamLogger } from '../../../src/log.ts';
 import { Secret } from '../../../src/config/secret.ts';
 import { WorkerPool } from '../../../src/workers/index.ts';
-import { type FakeUser, FakeDiscord, type InteractionHandle } from '../../support/fakeDiscord/index.ts';
+import { type FakeDiscordOptions, type FakeUser, FakeDiscord, type InteractionHandle } from '../../support/fakeDiscord/index.ts';
 
 // Problems with known answers (as in test/mate/answer.test.ts).
 export const MATE_IN_1 = '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1'; // Ra8#
@@ -31,8 +31,12 @@ export interface Harness {
   readonly bot: DiscordBot;
   /** Every log line so far. */
   readonly log: string[];
-  /** Dispatches /mate with these options (n, mode and spoiler left out when undefined). */
-  mate(fen: string, n: number | string | undefined, options?: { mode?: string; spoiler?: boolean | string; user?: FakeUser }): InteractionHandle;
+  /** Dispatches /mate with these options (n, mode and spoiler left out when undefined), in the first guild by default. */
+  mate(
+    fen: string,
+    n: number | string | undefined,
+    options?: { mode?: string; spoiler?: boolean | string; user?: FakeUser; guildId?: string | null },
+  ): InteractionHandle;
   close(): Promise<void>;
 }
 
@@ -41,10 +45,14 @@ export type HarnessOptions = Partial<Omit<DiscordBotOptions, 'mate' | 'limits'>>
   /** Running defaults to the pool's size, as the app does. */
   readonly limits?: Partial<DiscordBotOptions['limits']>;
   readonly poolSize?: number;
+  /** How to start the fake Discord (e.g. `{ shards: 2 }`); heartbeats every 100 ms unless said. */
+  readonly fakeOptions?: FakeDiscordOptions;
+  /** A fake Discord already running, shared with another harness: used as is, and not closed. */
+  readonly fake?: FakeDiscord;
 };
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const fake = await FakeDiscord.start({ heartbeatIntervalMs: 100 });
+  const fake = options.fake ?? (await FakeDiscord.start({ heartbeatIntervalMs: 100, ...options.fakeOptions }));
   const pool = new WorkerPool({ size: options.poolSize ?? 2, maxQueue: 8 });
   await pool.warmUp();
   const log: string[] = [];
@@ -77,17 +85,17 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     pool,
     bot,
     log,
-    mate(fen, n, { mode, spoiler, user } = {}) {
+    mate(fen, n, { mode, spoiler, user, guildId } = {}) {
       const opts = [{ name: 'fen', type: 3, value: fen }];
       if (n !== undefined) opts.push({ name: 'n', type: typeof n === 'number' ? 4 : 3, value: n as never });
       if (mode !== undefined) opts.push({ name: 'mode', type: 3, value: mode });
       if (spoiler !== undefined) opts.push({ name: 'spoiler', type: typeof spoiler === 'boolean' ? 5 : 3, value: spoiler as never });
-      return fake.dispatchInteraction({ name: 'mate', options: opts, ...(user ? { user } : {}) });
+      return fake.dispatchInteraction({ name: 'mate', options: opts, ...(user ? { user } : {}), ...(guildId !== undefined ? { guildId } : {}) });
     },
     async close() {
       await bot.stop();
       await pool.close();
-      await fake.close();
+      if (!options.fake) await fake.close();
     },
   };
 }

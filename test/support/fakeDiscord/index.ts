@@ -9,4 +9,5 @@ export { CallbackType, EPHEMERAL, Errors, InteractionKind } from './interactions
 export type { InteractionEvent, CallbackEvent, EditEvent, DiscordError } from './interactions.ts';
 export type { FaultSpec, RecordedRequest, RecordedFile } from './http.ts';
 export type { FakeUser, FakeGuild, FakeChannel, FakeCommandOption, FakeMessage } from './payloads.ts';
-export type { GatewayStats, ReceivedPayload } from './gateway.ts';
+export type { GatewayStats, ReceivedPayload, ShardPair, ShardSession } from './gateway.ts';
+export { makeGuildIdOnShard, shardOf } from './payloads.ts';

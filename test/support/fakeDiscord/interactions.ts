@@ -92,6 +92,8 @@ export class InteractionRecord {
   /** the response message (for a component interaction: the message the button is on) */
   original: FakeMessage | null;
   readonly followUps: FakeMessage[] = [];
+  /** `[shard_id, num_shards]` of the connection INTERACTION_CREATE went to */
+  shard: readonly [number, number] = [0, 1];
 
   constructor(
     readonly id: string,

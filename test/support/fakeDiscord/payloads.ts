@@ -61,6 +61,25 @@ export function makeSnowflake(): string {
   return (((BigInt(Date.now()) - DISCORD_EPOCH) << 22n) | increment).toString();
 }
 
+/** The shard that gets a guild's events: `(guild_id >> 22) % num_shards`, Discord's formula. */
+export function shardOf(guildId: string, numShards: number): number {
+  return Number((BigInt(guildId) >> 22n) % BigInt(numShards));
+}
+
+/**
+ * A fresh guild id (a snowflake, increasing) that shard `shardId` of `numShards` owns: its
+ * timestamp bits are moved forward to the next value with the right remainder.
+ */
+export function makeGuildIdOnShard(shardId: number, numShards: number): string {
+  if (!Number.isSafeInteger(shardId) || !Number.isSafeInteger(numShards) || shardId < 0 || shardId >= numShards) {
+    throw new Error(`fake discord: no shard ${shardId} of ${numShards}`);
+  }
+  const id = BigInt(makeSnowflake());
+  const count = BigInt(numShards);
+  const shift = (BigInt(shardId) - ((id >> 22n) % count) + count) % count;
+  return (id + (shift << 22n)).toString();
+}
+
 /** An interaction token: opaque, long, URL-safe, unique. */
 export function makeInteractionToken(): string {
   return `aW50ZXJhY3Rpb24.${makeSnowflake()}.${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
@@ -85,6 +104,8 @@ export function readyPayload(opts: {
   sessionId: string;
   resumeUrl: string;
   guilds: FakeGuild[];
+  /** [shard_id, num_shards] of the session (default [0, 1]) */
+  shard?: readonly [number, number];
 }): Record<string, unknown> {
   return {
     v: 10,
@@ -97,7 +118,7 @@ export function readyPayload(opts: {
     resume_gateway_url: opts.resumeUrl,
     // Without `application`, discord.js throws inside its READY handler and never becomes ready.
     application: { id: opts.applicationId, flags: 0 },
-    shard: [0, 1],
+    shard: [...(opts.shard ?? [0, 1])],
     private_channels: [],
     presences: [],
     relationships: [],

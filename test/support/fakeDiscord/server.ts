@@ -4,7 +4,7 @@
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { FakeGateway } from './gateway.ts';
+import { FakeGateway, type ShardPair } from './gateway.ts';
 import {
   faultMatches,
   faultResponse,
@@ -28,10 +28,12 @@ import {
   commandInteractionPayload,
   componentInteractionPayload,
   contextMenuInteractionPayload,
+  makeGuildIdOnShard,
   makeInteractionToken,
   makeSnowflake,
   messageObject,
   modalSubmitInteractionPayload,
+  shardOf,
   type FakeCommandOption,
   type FakeGuild,
   type FakeMessage,
@@ -43,8 +45,15 @@ export interface FakeDiscordOptions {
   token?: string;
   applicationId?: string;
   bot?: FakeUser;
-  /** guilds sent as GUILD_CREATE after READY (default: one guild with one text channel) */
+  /**
+   * guilds sent as GUILD_CREATE after READY, each on the shard that owns it (default: one guild
+   * with one text channel, and with `shards` above 1 one more for each shard that has none)
+   */
   guilds?: FakeGuild[];
+  /** the shard count GET /gateway/bot recommends (default 1) */
+  shards?: number;
+  /** refuse an IDENTIFY with fewer than `shards` shards: close 4011, Sharding required (default false) */
+  requireShards?: boolean;
   /** HELLO's heartbeat_interval (default 200 ms; Discord's is ~41 s) */
   heartbeatIntervalMs?: number;
   /** the initial-response deadline (default 3000 ms, Discord's) */
@@ -122,6 +131,10 @@ export class InteractionHandle {
   get token(): string {
     return this.record.token;
   }
+  /** the shard `[shard_id, num_shards]` whose connection the INTERACTION_CREATE went to */
+  get shard(): ShardPair {
+    return this.record.shard;
+  }
   /** the INTERACTION_CREATE `d` that was sent */
   get payload(): Record<string, unknown> {
     return this.record.payload;
@@ -189,6 +202,8 @@ export class FakeDiscord {
   readonly applicationId: string;
   readonly bot: FakeUser;
   readonly guilds: FakeGuild[];
+  /** the shard count GET /gateway/bot recommends */
+  readonly shards: number;
   readonly requests: RecordedRequest[] = [];
   /** bodies of bulk overwrites (PUT …/commands), in order */
   readonly commandPuts: RegisteredCommands[] = [];
@@ -206,9 +221,9 @@ export class FakeDiscord {
     this.token = opts.token ?? 'fake-bot-token';
     this.applicationId = opts.applicationId ?? '300000000000000001';
     this.bot = opts.bot ?? { id: this.applicationId, username: 'chessbot', bot: true };
-    this.guilds = opts.guilds ?? [
-      { id: '200000000000000001', name: 'Chess Club', channels: [{ id: '200000000000000002', name: 'puzzles' }] },
-    ];
+    this.shards = opts.shards ?? 1;
+    if (!Number.isSafeInteger(this.shards) || this.shards < 1) throw new Error(`fake discord: shards must be an integer >= 1, got ${this.shards}`);
+    this.guilds = opts.guilds ?? defaultGuilds(this.shards);
     this.lifetimes = { ackDeadlineMs: opts.ackDeadlineMs ?? 3_000, tokenLifetimeMs: opts.tokenLifetimeMs ?? 15 * 60_000 };
     this.changes.setMaxListeners(0);
     this.server = createServer((req, res) => {
@@ -223,6 +238,7 @@ export class FakeDiscord {
       guilds: this.guilds,
       heartbeatIntervalMs: opts.heartbeatIntervalMs ?? 200,
       url: () => this.gatewayUrl,
+      requiredShards: opts.requireShards ? this.shards : 0,
     });
     for (const event of ['ready', 'resumed', 'identify', 'heartbeat', 'disconnect']) {
       this.gateway.on(event, () => this.changes.emit('change'));
@@ -255,6 +271,16 @@ export class FakeDiscord {
       rest: { api: this.apiUrl },
       ws: { buildIdentifyThrottler: async () => ({ waitForIdentify: async () => {} }) },
     };
+  }
+
+  /**
+   * The first of `guilds` that shard `shardId` of `numShards` (default: `shards`) owns, i.e. whose
+   * events go to that shard's connection.
+   */
+  guildOnShard(shardId: number, numShards = this.shards): FakeGuild {
+    const guild = this.guilds.find((g) => shardOf(g.id, numShards) === shardId);
+    if (!guild) throw new Error(`fake discord: no guild on shard ${shardId} of ${numShards}`);
+    return guild;
   }
 
   /** Sends INTERACTION_CREATE for a slash command (type 2) with a fresh id and token. */
@@ -370,8 +396,11 @@ export class FakeDiscord {
     this.slowAnswers.push({ spec, times: spec.times ?? 1, status: 200, hits: 0, delayMs: spec.delayMs });
   }
 
-  /** Closes the gateway socket (code 4000 → discord.js resumes). See FakeGateway.dropConnection. */
-  dropConnection(opts?: { code?: number; terminate?: boolean }): void {
+  /**
+   * Closes the gateway socket of a shard, or of every shard (code 4000 → discord.js resumes). See
+   * FakeGateway.dropConnection.
+   */
+  dropConnection(opts?: { code?: number; terminate?: boolean; shard?: number }): void {
     this.gateway.dropConnection(opts);
   }
 
@@ -416,9 +445,11 @@ export class FakeDiscord {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
+  /** INTERACTION_CREATE on the connection of the shard that owns the guild (a DM: shard 0). */
   private send(record: InteractionRecord): InteractionHandle {
+    const guildId = (record.payload.guild_id as string | undefined) ?? null;
+    record.shard = this.gateway.dispatchToGuild('INTERACTION_CREATE', record.payload, guildId);
     this.interactions.set(record.token, record);
-    this.gateway.dispatch('INTERACTION_CREATE', record.payload);
     return new InteractionHandle(this, record);
   }
 
@@ -481,7 +512,7 @@ export class FakeDiscord {
 
     if (method === 'GET' && p === '/gateway/bot') {
       if (!authed) return unauthorized;
-      return [200, { url: this.gatewayUrl, shards: 1, session_start_limit: { total: 1000, remaining: 999, reset_after: 14_400_000, max_concurrency: 1 } }];
+      return [200, { url: this.gatewayUrl, shards: this.shards, session_start_limit: { total: 1000, remaining: 999, reset_after: 14_400_000, max_concurrency: 1 } }];
     }
     if (method === 'GET' && p === '/gateway') return [200, { url: this.gatewayUrl }];
     if (method === 'GET' && p === '/users/@me') {
@@ -545,6 +576,18 @@ export class FakeDiscord {
       ...(scope === 'global' ? {} : { guild_id: scope }),
     }));
   }
+}
+
+/** Chess Club, and with several shards one guild more for each shard that owns none. */
+function defaultGuilds(shards: number): FakeGuild[] {
+  const guilds: FakeGuild[] = [
+    { id: '200000000000000001', name: 'Chess Club', channels: [{ id: '200000000000000002', name: 'puzzles' }] },
+  ];
+  for (let shard = 0; shard < shards; shard++) {
+    if (guilds.some((g) => shardOf(g.id, shards) === shard)) continue;
+    guilds.push({ id: makeGuildIdOnShard(shard, shards), name: `Chess Club ${shard}`, channels: [{ id: makeSnowflake(), name: 'puzzles' }] });
+  }
+  return guilds;
 }
 
 function errorReply(err: DiscordError): [number, unknown] {

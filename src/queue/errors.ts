@@ -1,0 +1,20 @@
+// The ways a queued search can fail besides the engine's own: each a class the Discord adapter
+// words for the member who asked.
+
+/** No solver worker is connected to the queue: nothing would ever start the search. */
+export class NoSolverError extends Error {
+  override name = 'NoSolverError';
+  constructor() {
+    super('no solver worker is running');
+  }
+}
+
+/** Redis cannot be reached (or the queue was closed): the search cannot be sent or heard from. */
+export class QueueUnavailableError extends Error {
+  override name = 'QueueUnavailableError';
+}
+
+/** The job was lost on the way: its worker and its re-run gave no answer, or Redis forgot it. */
+export class SolverLostError extends Error {
+  override name = 'SolverLostError';
+}
