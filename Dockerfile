@@ -4,6 +4,10 @@
 #
 #   docker build -t chessbot .
 #   docker run --rm -e LICHESS_TOKEN=lip_... -e DISCORD_TOKEN=... chessbot
+#   docker run --rm -e REDIS_URL=redis://:password@redis-host:6379/0 chessbot node bin/chessbot.js worker
+#
+# The second is a /mate solver worker for a bot whose REDIS_URL is the same Redis: see
+# compose.yaml (Redis, the bot and two workers on one machine) and docs/deployment.md.
 #
 # Tokens come from the environment at run time; they are never part of the image.
 

@@ -37,6 +37,8 @@ export const DEFAULT_CHECK_EVERY_MS = 1_000;
 export const DEFAULT_NO_SOLVER_GRACE_MS = 3_000;
 export const DEFAULT_UNAVAILABLE_GRACE_MS = 15_000;
 export const DEFAULT_DEADLINE_GRACE_MS = 20_000;
+/** How long a running job's caller waits once no solver at all is connected (the one running it died). */
+const ACTIVE_NO_SOLVER_GRACE_MS = 15_000;
 /** How long a cancelled job's worker has to answer before its caller stops waiting. */
 const CANCEL_GRACE_MS = 5_000;
 /** Cancel marks and finished jobs are kept this long (an hour: any interaction is long over). */
@@ -46,6 +48,8 @@ interface Waiter {
   readonly resolve: (result: unknown) => void;
   readonly reject: (error: Error) => void;
   readonly onProgress: ((progress: never) => void) | undefined;
+  /** The deepest n reported so far: a job run again (its solver died) reports n = 1, 2, … anew. */
+  depth: number;
 }
 
 export class QueuedEngine implements EngineClient {
@@ -75,7 +79,14 @@ export class QueuedEngine implements EngineClient {
     this.#redis.on('error', () => {});
     this.#queue.on('error', () => {});
     this.#events.on('error', () => {});
-    this.#events.on('progress', ({ jobId, data }) => this.#waiters.get(jobId)?.onProgress?.(data as never));
+    this.#events.on('progress', ({ jobId, data }) => {
+      const waiter = this.#waiters.get(jobId);
+      // Only news: a re-run's progress up to where the first run got is already known.
+      const depth = (data as { depth?: unknown } | null)?.depth;
+      if (!waiter || (typeof depth === 'number' && depth <= waiter.depth)) return;
+      if (typeof depth === 'number') waiter.depth = depth;
+      waiter.onProgress?.(data as never);
+    });
     this.#events.on('completed', ({ jobId, returnvalue }) => this.#settle(jobId, { result: returnvalue }));
     this.#events.on('failed', ({ jobId, failedReason }) => this.#settle(jobId, { error: decodeFailure(failedReason) }));
     // Events sent before the reader is listening would be lost: no job goes out before it is.
@@ -135,7 +146,7 @@ export class QueuedEngine implements EngineClient {
   async #follow<P>(jobId: string, options: SearchOptions<P>, send: () => Promise<unknown>): Promise<unknown> {
     const { signal, deadline = null, timeLimitMs = null, onProgress } = options;
     const result = new Promise<unknown>((resolve, reject) => {
-      this.#waiters.set(jobId, { resolve, reject, onProgress: onProgress as Waiter['onProgress'] });
+      this.#waiters.set(jobId, { resolve, reject, onProgress: onProgress as Waiter['onProgress'], depth: 0 });
     });
     const watchdog = this.#watch(jobId, deadline, timeLimitMs, signal);
     // A worker answers a cancel with what it has within a second; one that is gone never does.
@@ -181,6 +192,14 @@ export class QueuedEngine implements EngineClient {
    * the local pool), a running one is told to stop through the channel and answers with what it
    * has, and the mark catches a worker that takes the job in between.
    */
+  /**
+   * Stops a job this process did not send, or no longer follows (a reply taken over from a bot
+   * process that died): the same channel and mark as a cancel of its own.
+   */
+  async cancel(jobId: string): Promise<void> {
+    await this.#cancel(jobId);
+  }
+
   async #cancel(jobId: string): Promise<void> {
     await this.#redis.set(this.#keys.cancelled(jobId), '1', 'EX', KEEP_SECONDS);
     await this.#redis.publish(this.#keys.cancelChannel, jobId);
@@ -216,6 +235,15 @@ export class QueuedEngine implements EngineClient {
           else if (Date.now() - solverSeen >= noSolverGraceMs) {
             await this.#queue.remove(jobId);
             return this.#settle(jobId, { error: new NoSolverError() });
+          }
+        }
+        if (state === 'active') {
+          // Its solver died and no other is left to take the job over: said long before the
+          // deadline, but only after a solver reconnecting (Redis restarting) has had its chance.
+          if ((await this.solvers()) > 0) solverSeen = Date.now();
+          else if (Date.now() - solverSeen >= ACTIVE_NO_SOLVER_GRACE_MS) {
+            await this.#cancel(jobId);
+            return this.#settle(jobId, { error: new SolverLostError('its solver died and no other is running') });
           }
         }
         // A job that ran past its time (counted from when it went active) is as late as one past its deadline.

@@ -4,7 +4,7 @@
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AbortError, type MateJob, localEngine, type LocalEngine } from '../../src/engine/index.ts';
-import { NoSolverError } from '../../src/queue/errors.ts';
+import { NoSolverError, SolverLostError } from '../../src/queue/errors.ts';
 import { QueuedEngine } from '../../src/queue/queuedEngine.ts';
 import { type Solver, startSolver } from '../../src/queue/solver.ts';
 import { type RedisServer, hasRedisServer, startRedis } from '../support/redis.ts';
@@ -100,4 +100,25 @@ describe.skipIf(!hasRedisServer())('the queued engine over a real Redis', () => 
     expect(a.keysSan).toEqual(['Ra8#']);
     expect(b.keysSan).toEqual(['bxa8=N']);
   });
+
+  it('tells the caller when the solver running its job dies and no other is left, long before the deadline', async () => {
+    const name = `test${++queueCount}`;
+    const client = new QueuedEngine({ connection: redis.connection, name });
+    closers.push(() => client.close());
+    const own = localEngine({ threads: 1 });
+    const solver = startSolver({ connection: redis.connection, name, engine: own });
+    await solver.ready();
+    await client.ready();
+    let firstProgress!: () => void;
+    const started = new Promise<void>((resolve) => (firstProgress = resolve));
+    const running = client.run(HEAVY, { timeLimitMs: 600_000, onProgress: () => firstProgress() });
+    running.catch(() => {});
+    await started;
+    // Gone without a word: no lock renewed, no answer, no other solver.
+    await solver.close(0);
+    await own.close();
+    const diedAt = Date.now();
+    await expect(running).rejects.toBeInstanceOf(SolverLostError);
+    expect(Date.now() - diedAt).toBeLessThan(25_000);
+  }, 40_000);
 });

@@ -1,7 +1,8 @@
 // Child processes for end-to-end tests: `chessbot worker` solvers and `npm start` bot processes,
 // each started with an environment of its own (nothing from the developer's shell), its output
 // kept for the failure message, and every one of them killed by killAll() (call it in afterAll or
-// afterEach), or at the latest when the test process exits.
+// afterEach), or at the latest when the test process exits. With E2E_LOG_DIR set, each process's
+// output is also written there when it exits (NAME-PID.log), to read after a run.
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -60,6 +61,7 @@ export function spawnProcess(
     child.once('exit', (code, signal) => {
       exitedWith = code ?? signal;
       live.delete(spawned);
+      if (process.env.E2E_LOG_DIR) writeFileSync(join(process.env.E2E_LOG_DIR, `${name.replaceAll(' ', '-')}-${child.pid}.log`), text);
       for (const listener of listeners) listener();
       resolve(exitedWith);
     });

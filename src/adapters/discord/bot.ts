@@ -13,6 +13,7 @@ import type { EngineClient } from '../../engine/index.ts';
 import { type QueuedEngine, queueKeys } from '../../queue/index.ts';
 import { renderBoardPng } from './board/index.ts';
 import { memoryAnswerCache } from './cache.ts';
+import type { RemoteSearches } from './cancel.ts';
 import { DEFAULT_ALIVE_MS, PendingReplies } from './pendingReplies.ts';
 import { recoverOrphanedReplies } from './recovery.ts';
 import { redisAnswerCache } from './sharedCache.ts';
@@ -123,6 +124,14 @@ export function clientShardOptions(
     throw new Error(`expected shard ids from 0 to ${shards - 1}, got [${shardIds.join(', ')}]`);
   }
   return { shards: [...shardIds], shardCount: shards };
+}
+
+/** Searches of other bot processes, found through the replies in flight and stopped through the queue (the job's id is the request's). */
+function remoteSearches(pending: PendingReplies, engine: QueuedEngine): RemoteSearches {
+  return {
+    ownerOf: async (requestId) => (await pending.get(requestId))?.userId ?? null,
+    cancel: (requestId) => engine.cancel(requestId),
+  };
 }
 
 /** The login failed; the message is one sentence for the operator, without the token. */
@@ -277,6 +286,7 @@ export class DiscordBot {
         : shared && keys ? redisAnswerCache(shared.redis, keys.answer, options.cache.ttlMs)
         : memoryAnswerCache(options.cache),
       pending: this.#pending,
+      remote: this.#pending && shared ? remoteSearches(this.#pending, shared.engine) : null,
       running: this.#running,
       renderBoard:
         options.renderBoard ?? ((position, keyUci) => renderBoardPng(position, keyUci === null ? {} : { move: keyUci })),

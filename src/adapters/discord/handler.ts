@@ -31,7 +31,7 @@ export async function handleInteraction(interaction: Interaction, services: Mate
     }
     if (interaction.isButton()) {
       const requestId = requestIdOfCancel(interaction.customId);
-      if (requestId !== null) return await handleCancelButton(interaction, requestId, services.running, logger);
+      if (requestId !== null) return await handleCancelButton(interaction, requestId, services.running, logger, services.remote);
       logger.info('unknown button', { id: interaction.id, customId: interaction.customId });
       return void (await interaction.reply(privateReply(INACTIVE_BUTTON_TEXT)));
     }

@@ -32,6 +32,7 @@ import { ThrottledEditor } from './progress.ts';
 import {
   answerMessage, busyText, failureMessage, literalText, plainMessage, privateReply, progressMessage, spoiler, waitingMessage,
 } from './replies.ts';
+import type { RemoteSearches } from './cancel.ts';
 import type { PendingReplies } from './pendingReplies.ts';
 import type { RunningSearches } from './running.ts';
 
@@ -51,6 +52,8 @@ export interface MateServices {
   readonly cache: AnswerCache | null;
   /** Where replies in flight are noted for another process to finish (bots sharing a queue); null: nowhere. */
   readonly pending: PendingReplies | null;
+  /** Searches other bot processes serve, for a Cancel click that reaches this one; null: none. */
+  readonly remote: RemoteSearches | null;
   readonly running: RunningSearches;
   readonly renderBoard: BoardRenderer;
   readonly logger: Logger;

@@ -90,6 +90,14 @@ export class PendingReplies {
     await this.#options.redis.hset(this.#options.hashKey, reply.requestId, JSON.stringify(stored));
   }
 
+  /** The reply in flight for `requestId`, whoever serves it; null when there is none. */
+  async get(requestId: string): Promise<PendingReply | null> {
+    const text = await this.#options.redis.hget(this.#options.hashKey, requestId);
+    if (text === null) return null;
+    const { owner: _owner, ...reply } = JSON.parse(text) as StoredReply;
+    return reply;
+  }
+
   async remove(requestId: string): Promise<void> {
     await this.#options.redis.hdel(this.#options.hashKey, requestId);
   }

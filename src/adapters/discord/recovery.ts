@@ -8,6 +8,7 @@ import { InteractionWebhook, type Client } from 'discord.js';
 import { UsageError } from '../../errors.ts';
 import { type MateOutcome, type MateProblem, checkMateFields, searchMate } from '../../mate/index.ts';
 import type { QueuedEngine } from '../../queue/index.ts';
+import { isCacheable, mateAnswerKey } from './cache.ts';
 import { describeDiscordError } from './errors.ts';
 import { type MateServices, answerView, boardPicture } from './mateRequest.ts';
 import type { PendingReplies, PendingReply } from './pendingReplies.ts';
@@ -67,6 +68,9 @@ async function finishOrphan(reply: PendingReply, { client, engine, pending, serv
       return;
     }
     const png = boardPicture(problem, outcome, reply.hidden, services, context);
+    if (services.cache && isCacheable(outcome)) {
+      await services.cache.set(mateAnswerKey(problem), { outcome, png: reply.hidden ? null : png }).catch(() => {});
+    }
     await webhook.editMessage('@original', answerMessage(answerView(problem, outcome, png, null, reply.hidden)));
     logger.info('/mate answered a reply taken over from a stopped process', context);
   } catch (error) {

@@ -59,6 +59,25 @@ describe.skipIf(!hasRedisServer())('shared state in Redis', () => {
     await expect.poll(async () => (await other.join('n', 1_000)).ok, { timeout: 3_000 }).toBe(true);
   });
 
+  it('keeps a place its process holds past the lease (renewed), and lets it lapse within the lease once nobody renews it', async () => {
+    const k = keys();
+    const limits = { running: 1, total: 3, perUser: 1 };
+    const holder = new SharedLine({ redis, limits, userKey: k.userSlots, allKey: k.allSlots, holdMs: 60_000, leaseMs: 300 });
+    const other = line(k);
+    const held = await holder.join('m', 1_000);
+    expect(held.ok).toBe(true);
+    // Three leases later, still held: its process is alive and renews it.
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    expect(await other.join('m', 1_000)).toMatchObject({ ok: false, reason: 'user' });
+    // A process that dies stops renewing: here, a place taken with renewals that fail.
+    const dead = new Redis(server.connection);
+    const dying = new SharedLine({ redis: dead, limits, userKey: k.userSlots, allKey: k.allSlots, holdMs: 60_000, leaseMs: 300 });
+    expect((await dying.join('d', 1_000)).ok).toBe(true);
+    dead.disconnect();
+    await expect.poll(async () => (await other.join('d', 1_000)).ok, { timeout: 2_000 }).toBe(true);
+    if (held.ok) held.ticket.release();
+  });
+
   it('keeps answers for every process, for the cache time', async () => {
     const k = keys();
     const outcome = { maxMoves: 1, mode: 'all', report: { status: 'mate', mateIn: 1 }, ms: 3, stoppedBy: null, timeoutSeconds: 10 } as unknown as MateOutcome;
