@@ -21,7 +21,8 @@ let dir: string;
 let fake: FakeLichess;
 
 beforeEach(async () => {
-  dir = makeAppDirectory('chessbot-app-lichess-', '{"workers":{"size":1},"engine":{"hashMb":8}}');
+  // No test reaches the internet: the tablebase (Lichess's own by default) is off here.
+  dir = makeAppDirectory('chessbot-app-lichess-', '{"workers":{"size":1},"engine":{"hashMb":8},"lichess":{"tablebase":{"enabled":false}}}');
   fake = await FakeLichess.start({ keepAliveMs: 100 });
 });
 

@@ -184,6 +184,90 @@ const lichessResignSchema = z
   .prefault({})
   .describe('Resigning hopeless games (off by default).');
 
+// Ratings on Lichess run from 400 to about 3500 (Glicko-2, every new account starting at 1500).
+const MAX_RATING = 4000;
+
+/** An opponent rating bound, or null for none. */
+function ratingOrNull(what: string) {
+  return integerInRange(0, MAX_RATING).nullable().default(null).describe(what);
+}
+
+// The clock a challenge may ask for, as Lichess takes it (POST /api/challenge/{username}): the
+// base is 0, 15, 30, 45, 60, 90 s or a whole number of minutes up to 180; the increment 0 to 60 s.
+const CHALLENGE_BASES = 'expected 0, 15, 30, 45, 60, 90 or a multiple of 60 up to 10800 (seconds)';
+const matchmakingTimeControl = z
+  .strictObject({
+    baseSeconds: integerInRange(0, MAX_BASE_SECONDS)
+      .refine((s) => [0, 15, 30, 45, 90].includes(s) || s % 60 === 0, { error: CHALLENGE_BASES })
+      .describe('The clock base time, in seconds: 0, 15, 30, 45, 60, 90 or a multiple of 60 up to 10800.'),
+    incrementSeconds: integerInRange(0, 60).describe('The clock increment, in seconds (0 to 60).'),
+  }, { error: 'expected {"baseSeconds": …, "incrementSeconds": …}' })
+  // Lichess's estimate (base + 40 × increment) under 30 s is ultraBullet, which bots may not play.
+  .refine((tc) => tc.baseSeconds + 40 * tc.incrementSeconds >= 30, { error: 'expected a time control bots may play (base + 40 × increment of at least 30 s; ultraBullet is closed to bots)' });
+
+const matchmakingSchema = z
+  .strictObject({
+    enabled: z
+      .boolean({ error: 'expected true or false' })
+      .default(false)
+      .describe('Challenge other online bots (GET /api/bot/online) when the bot has had a free slot for idleSeconds.'),
+    idleSeconds: integerInRange(1, 86_400)
+      .default(300)
+      .describe('How long the bot must have had a free matchmaking slot, with no game starting or ending and no challenge of its own pending, before it challenges a bot, in seconds.'),
+    timeControls: z
+      .array(matchmakingTimeControl, { error: 'expected a list of {"baseSeconds", "incrementSeconds"}' })
+      .min(1, { error: 'expected at least one time control' })
+      .default([{ baseSeconds: 180, incrementSeconds: 2 }])
+      .describe('The time controls offered, one chosen at random per challenge; the opponent is judged by its rating in that speed.'),
+    rated: z
+      .boolean({ error: 'expected true or false' })
+      .default(false)
+      .describe('Offer rated games (Lichess advises casual games while a bot is being tested).'),
+    minRatingDiff: integerInRange(-MAX_RATING, 0)
+      .default(-300)
+      .describe("The weakest opponent challenged, as a difference from our rating in the time control's speed (e.g. -300: at most 300 points below us)."),
+    maxRatingDiff: integerInRange(0, MAX_RATING)
+      .default(300)
+      .describe("The strongest opponent challenged, as a difference from our rating in the time control's speed (e.g. 300: at most 300 points above us)."),
+    minRating: ratingOrNull('The lowest rating an opponent challenged may have, whatever ours; null: no bound but minRatingDiff.'),
+    maxRating: ratingOrNull('The highest rating an opponent challenged may have, whatever ours; null: no bound but maxRatingDiff.'),
+    challengeTimeoutSeconds: integerInRange(5, 300)
+      .default(20)
+      .describe('How long our challenge may go unanswered before we cancel it, in seconds (Lichess itself drops an unanswered realtime challenge after about 20 s).'),
+    declineCooldownMinutes: integerInRange(0, 7 * 24 * 60)
+      .default(60)
+      .describe('How long a bot that declined our challenge (or could not be challenged) is not asked again, in minutes.'),
+    humanSlots: integerInRange(0, 100)
+      .default(1)
+      .describe('Game slots (of concurrency) matchmaking leaves free for challenges from humans; with enabled, it must be below concurrency.'),
+  })
+  .prefault({})
+  .describe('Matchmaking: challenging other bots when idle (off by default). It never challenges while a challenge from a human waits, and stops for the day at Lichess\'s bot-versus-bot limit (429 `bot.vsBot.day`) until the time Lichess gives.');
+
+// Lichess's tablebase holds positions of up to 7 pieces (kings included); 3 is the fewest that
+// can be anything but a draw. Its answers must never cost a move its time: the wait is capped.
+const lichessTablebaseSchema = z
+  .strictObject({
+    enabled: z
+      .boolean({ error: 'expected true or false' })
+      .default(true)
+      .describe('Ask the endgame tablebase in positions with few pieces (and no castling rights): its best move is played without a search, and its verdict decides draws and resignation.'),
+    url: z
+      .string({ error: 'expected an http:// or https:// URL' })
+      .refine(isHttpUrl, { error: 'expected an http:// or https:// URL' })
+      .transform((url) => url.replace(/\/+$/, ''))
+      .default('https://tablebase.lichess.org')
+      .describe("The tablebase server's base URL (Lichess's API: GET {url}/standard?fen=…)."),
+    maxPieces: integerInRange(3, 7)
+      .default(7)
+      .describe('The tablebase is asked about positions with at most this many pieces, kings included (Lichess: up to 7).'),
+    maxWaitMs: integerInRange(50, 5000)
+      .default(500)
+      .describe('The longest an answer may take, in ms; each request also gets at most 1/40 of the time left on our clock, after which the engine searches as usual.'),
+  })
+  .prefault({})
+  .describe('The endgame tablebase (Lichess\'s HTTP API): asked one request at a time, answers kept per game, left alone for a minute after a 429.');
+
 type LichessSettingsInput = Readonly<Record<'maxBaseSeconds' | 'maxIncrementSeconds', number>>;
 
 const lichessSchema = z
@@ -259,6 +343,30 @@ const lichessSchema = z
       .describe('The least time between two chat-command answers in one game, in seconds.'),
     draw: lichessDrawSchema,
     resign: lichessResignSchema,
+    tablebase: lichessTablebaseSchema,
+    // Rating rules: the challenger's rating and ours are those of the challenge's perf.
+    minRating: ratingOrNull("The lowest challenger rating accepted (in the challenge's perf); lower, or no rating, is declined with `generic`; null: no minimum."),
+    maxRating: ratingOrNull("The highest challenger rating accepted (in the challenge's perf); higher, or no rating, is declined with `generic`; null: no maximum."),
+    maxRatingDifference: ratingOrNull("The largest difference between the challenger's rating and ours (in the challenge's perf) accepted; more is declined with `generic`; null: no limit."),
+    maxGamesPerOpponent: integerInRange(1, 100)
+      .nullable()
+      .default(null)
+      .describe('The most games played at once against one opponent; another challenge from them is declined with `later`; null: only concurrency limits it.'),
+    bulletRequiresIncrement: z
+      .boolean({ error: 'expected true or false' })
+      .default(false)
+      .describe('Decline bullet challenges without increment, with `timeControl`.'),
+    blockListUrl: z
+      .union([
+        z.string().regex(/^https?:\/\//, { error: 'expected null or an http:// or https:// URL' }).refine(isHttpUrl, { error: 'expected null or an http:// or https:// URL' }),
+        z.null(),
+      ], { error: 'expected null or an http:// or https:// URL' })
+      .default(null)
+      .describe('A text file of Lichess user names, one a line (# starts a comment), fetched at start and every blockListRefreshMinutes: they are declined with `generic` and never challenged, like blockList; null: none.'),
+    blockListRefreshMinutes: integerInRange(1, 7 * 24 * 60)
+      .default(60)
+      .describe('How often the block list at blockListUrl is fetched again, in minutes (the last list fetched stays in force when a fetch fails).'),
+    matchmaking: matchmakingSchema,
   })
   // Named at the minimum, with the maximum it exceeds: "lichess.minBaseSeconds: expected at
   // most maxBaseSeconds (60), got 600".
@@ -269,6 +377,19 @@ const lichessSchema = z
   .refine((policy) => policy.minIncrementSeconds <= policy.maxIncrementSeconds, {
     path: ['minIncrementSeconds'],
     error: (issue) => `expected at most maxIncrementSeconds (${(issue.input as LichessSettingsInput).maxIncrementSeconds})`,
+  })
+  .refine((policy) => policy.minRating === null || policy.maxRating === null || policy.minRating <= policy.maxRating, {
+    path: ['minRating'],
+    error: 'expected at most maxRating',
+  })
+  .refine((policy) => policy.matchmaking.minRating === null || policy.matchmaking.maxRating === null || policy.matchmaking.minRating <= policy.matchmaking.maxRating, {
+    path: ['matchmaking', 'minRating'],
+    error: 'expected at most matchmaking.maxRating',
+  })
+  // Matchmaking with every slot kept for humans would never challenge anyone.
+  .refine((policy) => !policy.matchmaking.enabled || policy.matchmaking.humanSlots < policy.concurrency, {
+    path: ['matchmaking', 'humanSlots'],
+    error: 'expected fewer than concurrency while matchmaking is enabled',
   })
   .prefault({})
   .describe("The Lichess bot's challenge policy and game behaviour (it also uses engine.hashMb, engine.threads and engine.book).");

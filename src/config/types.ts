@@ -119,4 +119,49 @@ export interface LichessSettings {
     readonly atOrBelowCp: number;
     readonly moves: number;
   };
+  /** The endgame tablebase (Lichess's HTTP API). */
+  readonly tablebase: {
+    readonly enabled: boolean;
+    /** Base URL, without a trailing slash. */
+    readonly url: string;
+    /** Positions with at most this many pieces (kings included) are asked about. */
+    readonly maxPieces: number;
+    /** The longest an answer may take, in ms (and at most 1/40 of our usable clock). */
+    readonly maxWaitMs: number;
+  };
+  /** Challenger rating bounds (in the challenge's perf); null: none. */
+  readonly minRating: number | null;
+  readonly maxRating: number | null;
+  /** The largest difference between the challenger's rating and ours; null: no limit. */
+  readonly maxRatingDifference: number | null;
+  /** The most games at once against one opponent; null: only concurrency limits it. */
+  readonly maxGamesPerOpponent: number | null;
+  /** Decline bullet without increment. */
+  readonly bulletRequiresIncrement: boolean;
+  /** A block list (user names, one a line) fetched at start and refreshed; null: none. */
+  readonly blockListUrl: string | null;
+  readonly blockListRefreshMinutes: number;
+  readonly matchmaking: MatchmakingSettings;
+}
+
+/** Challenging other bots when idle. */
+export interface MatchmakingSettings {
+  readonly enabled: boolean;
+  /** How long a matchmaking slot must have been free, with nothing happening, before a challenge. */
+  readonly idleSeconds: number;
+  /** The time controls offered, one chosen at random per challenge. */
+  readonly timeControls: readonly { readonly baseSeconds: number; readonly incrementSeconds: number }[];
+  readonly rated: boolean;
+  /** The rating window, relative to ours in the time control's speed (minRatingDiff <= 0 <= maxRatingDiff). */
+  readonly minRatingDiff: number;
+  readonly maxRatingDiff: number;
+  /** Absolute rating bounds; null: none. */
+  readonly minRating: number | null;
+  readonly maxRating: number | null;
+  /** Our challenge is cancelled when unanswered this long. */
+  readonly challengeTimeoutSeconds: number;
+  /** How long a bot that declined is not asked again. */
+  readonly declineCooldownMinutes: number;
+  /** Slots of concurrency matchmaking leaves to challenges from humans. */
+  readonly humanSlots: number;
 }

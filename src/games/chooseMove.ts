@@ -1,4 +1,6 @@
-// Choosing our move in a live game: the opening book first, then the game engine through the
+// Choosing our move in a live game: the opening book first, then the endgame tablebase in the
+// few-piece positions it holds (./tablebase.ts: asked with a deadline drawn from our clock, its
+// answers kept per game), then the game engine through the
 // engine client with a time budget from our clock, the increment and the move overhead. Whatever
 // the engine does (queued behind other work, a crashed or stuck worker), a move comes back before
 // a hard deadline: the engine is stopped and its best move so far is used, or the engine client's
@@ -8,6 +10,7 @@
 // workers both leave their work where the next search finds it.
 
 import { performance } from 'node:perf_hooks';
+import { makeFen } from '../chess/fen.ts';
 import { hasLegalMoves } from '../chess/status.ts';
 import { NO_MOVE } from '../chess/move.ts';
 import type { Position } from '../chess/position.ts';
@@ -20,6 +23,10 @@ import { errorLine } from '../errors.ts';
 import { type PolyglotBook, gamePly } from '../search/book/index.ts';
 import { type Score, type SearchInfo, type SearchLimits, type SearchResult, planTime } from '../search/play/index.ts';
 import type { GameSession } from './session.ts';
+import {
+  type TablebaseAnswer, type TablebaseCategory, type TablebaseUse, type TablebaseVerdict, pickTablebaseMove, tablebaseCovers,
+  tablebaseWaitMs,
+} from './tablebase.ts';
 
 export interface MoveChoice {
   /** In the form Lichess wants for this game (king-to-rook castling outside standard chess). */
@@ -27,9 +34,16 @@ export interface MoveChoice {
   /** Our evaluation (null for a book move or a last-resort move). */
   readonly score: Score | null;
   readonly depth: number;
-  readonly source: 'book' | 'engine' | 'fallback';
+  readonly source: 'book' | 'tablebase' | 'engine' | 'fallback';
   /** What went wrong when the source is "fallback". */
   readonly why?: string;
+  /** When the source is "tablebase": what the game is worth after the move, from our side, and the move's figures. */
+  readonly tablebase?: {
+    readonly verdict: TablebaseVerdict;
+    readonly category: TablebaseCategory;
+    readonly dtz: number | null;
+    readonly dtm: number | null;
+  };
   readonly elapsedMs: number;
 }
 
@@ -50,6 +64,8 @@ export interface ChooserOptions {
    * background searches, on threads nothing else wants and only while nothing else does.
    */
   readonly threads?: number;
+  /** The endgame tablebase, when one is used. */
+  readonly tablebase?: TablebaseUse | null;
 }
 
 // The first two moves are played before the clocks start, against Lichess's first-move deadline
@@ -69,6 +85,8 @@ export class MoveChooser {
   private readonly random: () => number;
   /** Each game's transposition table (see the top of this file), dropped with its session. */
   private readonly tables = new WeakMap<GameSession, SharedTable>();
+  /** Each game's tablebase answers, by position (the FEN without the move number). */
+  private readonly tablebaseAnswers = new WeakMap<GameSession, Map<string, TablebaseAnswer>>();
 
   constructor(private readonly options: ChooserOptions) {
     this.now = options.now ?? (() => performance.now());
@@ -89,6 +107,14 @@ export class MoveChooser {
       if (uci) return { uci, score: null, depth: 0, source: 'book', elapsedMs: elapsed() };
     }
 
+    const tablebase = this.options.tablebase;
+    if (tablebase && tablebaseCovers(position, session.setup.variant, tablebase.maxPieces)) {
+      const fromTablebase = await this.fromTablebase(session, tablebase, signal, kingToRook);
+      if (signal.aborted) return null;
+      if (fromTablebase) return { ...fromTablebase, elapsedMs: elapsed() };
+    }
+
+    // Planned from the clock as it is now, after whatever the tablebase took.
     const limits = this.limitsFor(session);
     const hardMs = planTime(limits)?.hardMs ?? FIRST_MOVE_MS;
     const usable = session.setup.clock ? session.ourTimeMs(this.now()) - this.options.moveOverheadMs - CLOCK_RESERVE_MS : Infinity;
@@ -139,6 +165,9 @@ export class MoveChooser {
    */
   async ponder(session: GameSession, signal: AbortSignal): Promise<number> {
     if (signal.aborted || session.isOurTurn || !hasLegalMoves(session.position)) return 0;
+    // Our next move will most likely come from the tablebase: no search to prepare for.
+    const tablebase = this.options.tablebase;
+    if (tablebase?.prober.isAvailable() && tablebaseCovers(session.position, session.setup.variant, tablebase.maxPieces)) return 0;
     const clock = session.state;
     const theirMs = session.opponentColor === WHITE ? clock.wtime : clock.btime;
     let depth = 0;
@@ -153,6 +182,38 @@ export class MoveChooser {
       // Refused (no idle worker) or stopped before it began: there was nothing to spare.
     }
     return depth;
+  }
+
+  /**
+   * The tablebase's move for the current position (one it holds), when it answers in time: from the game's answers so far, else asked with a deadline drawn from our clock (a
+   * missing, slow or failing answer costs at most that: the engine searches on what is left).
+   */
+  private async fromTablebase(
+    session: GameSession, tablebase: TablebaseUse, signal: AbortSignal, kingToRook: boolean,
+  ): Promise<Omit<MoveChoice, 'elapsedMs'> | null> {
+    const position = session.position;
+    const fen = makeFen(position);
+    const key = fen.slice(0, fen.lastIndexOf(' '));
+    let answers = this.tablebaseAnswers.get(session);
+    if (!answers) {
+      answers = new Map();
+      this.tablebaseAnswers.set(session, answers);
+    }
+    let answer = answers.get(key) ?? null;
+    if (!answer) {
+      if (!tablebase.prober.isAvailable()) return null;
+      const usable = session.setup.clock ? session.ourTimeMs(this.now()) - this.options.moveOverheadMs - CLOCK_RESERVE_MS : Infinity;
+      const timeoutMs = tablebaseWaitMs(usable, tablebase.maxWaitMs);
+      if (timeoutMs === 0) return null;
+      answer = await tablebase.prober.probe(fen, { signal, timeoutMs });
+      if (!answer) return null;
+      answers.set(key, answer);
+    }
+    const pick = pickTablebaseMove(answer, position.halfmoves);
+    const uci = pick ? toLichessUci(position, pick.uci, kingToRook) : null;
+    if (!pick || !uci) return null;
+    const { verdict, category, dtz, dtm } = pick;
+    return { uci, score: null, depth: 0, source: 'tablebase', tablebase: { verdict, category, dtz, dtm } };
   }
 
   /** A search of the game's position on its threads: helpers only on workers nothing else wants. */

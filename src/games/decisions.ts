@@ -1,12 +1,15 @@
 // Draws and resignation, decided from the engine's recent evaluations (from our side) and the
 // material left. Never accept a draw while clearly ahead; offer one only in dead-drawn endings;
 // resign only when the config allows it and the evaluation has been hopeless for several moves.
+// Where the endgame tablebase has spoken (./tablebase.ts), its verdict decides instead: a win is
+// never given up for a draw, a draw is accepted or offered, a loss is resigned when resigning is on.
 
 import type { Position } from '../chess/position.ts';
 import { isInsufficientMaterial } from '../chess/status.ts';
 import { BISHOP, BLACK, KNIGHT, QUEEN, ROOK, WHITE, makePiece } from '../chess/types.ts';
 import type { LichessSettings } from '../config/types.ts';
 import type { Score } from '../search/play/index.ts';
+import type { TablebaseVerdict } from './tablebase.ts';
 
 /** A mate score as centipawns: beyond any material evaluation, nearer mates larger. */
 const MATE_CP = 100_000;
@@ -64,23 +67,37 @@ export function isDeadDrawn(settings: DrawResignSettings, history: ScoreHistory,
   return recent !== null && littleMaterial(position) && recent.every((cp) => Math.abs(cp) <= settings.draw.deadDrawCp);
 }
 
-/** Accept the opponent's draw offer? Yes when we are worse, or the position is dead drawn. */
-export function acceptsDraw(settings: DrawResignSettings, history: ScoreHistory, position: Position): boolean {
+/**
+ * Accept the opponent's draw offer? Yes when we are worse, or the position is dead drawn; with a
+ * tablebase verdict, yes unless it is a win.
+ */
+export function acceptsDraw(
+  settings: DrawResignSettings, history: ScoreHistory, position: Position, verdict: TablebaseVerdict | null = null,
+): boolean {
   if (!settings.draw.accept) return false;
   if (isInsufficientMaterial(position)) return true;
+  if (verdict !== null) return verdict !== 'win';
   const last = history.last;
   if (last === null) return false;
   return last <= settings.draw.acceptAtOrBelowCp || isDeadDrawn(settings, history, position);
 }
 
-/** Offer a draw with our move? Only in dead-drawn endings. */
-export function offersDraw(settings: DrawResignSettings, history: ScoreHistory, position: Position): boolean {
-  return settings.draw.offer && isDeadDrawn(settings, history, position);
+/** Offer a draw with our move? Only in dead-drawn endings, or a tablebase draw. */
+export function offersDraw(
+  settings: DrawResignSettings, history: ScoreHistory, position: Position, verdict: TablebaseVerdict | null = null,
+): boolean {
+  if (!settings.draw.offer) return false;
+  if (verdict !== null) return verdict === 'draw';
+  return isDeadDrawn(settings, history, position);
 }
 
-/** Resign instead of moving? Only when allowed and hopeless for `resign.moves` searches in a row. */
-export function resigns(settings: DrawResignSettings, history: ScoreHistory): boolean {
+/**
+ * Resign instead of moving? Only when allowed, and hopeless for `resign.moves` searches in a row
+ * or lost in the tablebase (whose verdict overrides the evaluations).
+ */
+export function resigns(settings: DrawResignSettings, history: ScoreHistory, verdict: TablebaseVerdict | null = null): boolean {
   if (!settings.resign.enabled) return false;
+  if (verdict !== null) return verdict === 'loss';
   const recent = history.lastN(settings.resign.moves);
   return recent !== null && recent.every((cp) => cp <= settings.resign.atOrBelowCp);
 }

@@ -12,6 +12,7 @@ import { GameChat } from './chat.ts';
 import type { MoveChoice, MoveChooser } from './chooseMove.ts';
 import { ScoreHistory, acceptsDraw, formatScore, offersDraw, resigns } from './decisions.ts';
 import type { GameClock, GamePort } from './port.ts';
+import type { TablebaseVerdict } from './tablebase.ts';
 import type { LogFields, Logger } from '../log.ts';
 import { type GameSetup, type GameState, GameSession, type Side } from './session.ts';
 import { FirstMoveWatch, VictoryClaim, type WatchContext } from './waits.ts';
@@ -74,6 +75,12 @@ export class LiveGame {
   /** The position in which we answered the opponent's draw offer, and the one where we declined a takeback. */
   private drawAnsweredIn: number | null = null;
   private takebackDeclinedIn: number | null = null;
+  /**
+   * What the tablebase said of the game, from our side, and for which plies: the position our
+   * last tablebase move was chosen in, and the one it led to (where a draw offer may come on the
+   * opponent's turn). Its verdict overrides the evaluations in the draw and resign decisions.
+   */
+  private tablebaseVerdict: { readonly plies: readonly number[]; readonly verdict: TablebaseVerdict } | null = null;
   /** The ply at which we last offered a draw. */
   private lastDrawOfferPly = -Infinity;
   /** Whether the game was still in play when we first saw it (else no goodbye: it is old news). */
@@ -210,13 +217,14 @@ export class LiveGame {
         options.log.warn('fallback move', this.fields({ move: choice.uci, why: choice.why }));
       }
       if (choice.score && !cached) this.history.push(choice.score);
-      if (resigns(options.settings, this.history)) {
+      if (choice.tablebase) this.tablebaseVerdict = { plies: [session.ply, session.ply + 1], verdict: choice.tablebase.verdict };
+      if (resigns(options.settings, this.history, this.verdictNow())) {
         this.movedIn = position;
         options.log.info('resigning', this.fields({ score: choice.score ? formatScore(choice.score) : undefined }));
         await options.port.resign();
         return;
       }
-      await this.sendMove(position, choice.uci, this.drawFlag());
+      await this.sendMove(position, choice.uci, this.drawFlag(), choice.source);
     } catch (error) {
       // A bug here must not take the other games down: log it; the next state (or reconnection) tries again.
       options.log.error('choosing a move failed', this.fields({ why: errorLine(error) }));
@@ -229,7 +237,8 @@ export class LiveGame {
   private drawFlag(): boolean | undefined {
     const { session, options } = this;
     if (session.opponentOffersDraw) return this.decideOnDrawOffer();
-    if (session.ply - this.lastDrawOfferPly >= DRAW_OFFER_INTERVAL_PLIES && offersDraw(options.settings, this.history, session.position)) {
+    const offering = offersDraw(options.settings, this.history, session.position, this.verdictNow());
+    if (session.ply - this.lastDrawOfferPly >= DRAW_OFFER_INTERVAL_PLIES && offering) {
       this.lastDrawOfferPly = session.ply;
       options.log.info('offering a draw', this.fields());
       return true;
@@ -237,15 +246,17 @@ export class LiveGame {
     return undefined;
   }
 
-  private async sendMove(position: number, uci: string, offeringDraw: boolean | undefined): Promise<void> {
+  private async sendMove(position: number, uci: string, offeringDraw: boolean | undefined, source: MoveChoice['source']): Promise<void> {
     const { options } = this;
     // Marked before the request: whatever becomes of it, no second move for this position unless
     // the next full state shows the first one missing.
     this.movedIn = position;
+    // Counted now: the state with our move (or the game's end) may come before the answer.
+    const ply = this.session.ply + 1;
     const { outcome, why } = await options.port.move(uci, offeringDraw);
     if (outcome === 'sent') {
       this.movesSent++;
-      options.log.debug('moved', this.fields({ move: uci, ply: this.session.ply + 1 }));
+      options.log.debug('moved', this.fields({ move: uci, ply, source }));
       return;
     }
     if (this.stopped) return;
@@ -300,9 +311,15 @@ export class LiveGame {
   private decideOnDrawOffer(): boolean {
     const { session, options } = this;
     this.drawAnsweredIn = session.positionNumber;
-    const accept = acceptsDraw(options.settings, this.history, session.position);
+    const accept = acceptsDraw(options.settings, this.history, session.position, this.verdictNow());
     options.log.info(accept ? 'accepting a draw offer' : 'declining a draw offer', this.fields());
     return accept;
+  }
+
+  /** The tablebase's verdict on the current position, when it gave one. */
+  private verdictNow(): TablebaseVerdict | null {
+    const known = this.tablebaseVerdict;
+    return known && known.plies.includes(this.session.ply) ? known.verdict : null;
   }
 
   /** Takebacks are declined, once per position. */

@@ -7,11 +7,13 @@ export class GameSlots {
   /** Accepted challenges waiting for their gameStart: id → when accepted (ms). */
   private readonly reserved = new Map<string, number>();
   private readonly active = new Set<string>();
+  /** Our own challenges waiting for an answer (matchmaking): they never expire, they are cancelled. */
+  private readonly held = new Set<string>();
 
   constructor(readonly limit: number) {}
 
   get count(): number {
-    return this.reserved.size + this.active.size;
+    return this.reserved.size + this.active.size + this.held.size;
   }
 
   get activeIds(): readonly string[] {
@@ -23,7 +25,7 @@ export class GameSlots {
   }
 
   has(id: string): boolean {
-    return this.reserved.has(id) || this.active.has(id);
+    return this.reserved.has(id) || this.active.has(id) || this.held.has(id);
   }
 
   isActive(id: string): boolean {
@@ -38,18 +40,29 @@ export class GameSlots {
   }
 
   /**
+   * Takes a slot for a challenge we send (matchmaking), kept until its game starts or it is
+   * released (declined, cancelled); false (nothing taken) when full or known.
+   */
+  hold(id: string): boolean {
+    if (this.isFull || this.has(id)) return false;
+    this.held.add(id);
+    return true;
+  }
+
+  /**
    * A game started (its id is its challenge's): its reservation becomes a game. A game we did
    * not reserve for (a restart, a game started elsewhere) is counted too, even beyond the limit:
    * a game in progress must be played.
    */
   activate(gameId: string): void {
     this.reserved.delete(gameId);
+    this.held.delete(gameId);
     this.active.add(gameId);
   }
 
   /** Frees the slot of a game or challenge; false when it held none (already freed). */
   release(id: string): boolean {
-    return this.reserved.delete(id) || this.active.delete(id);
+    return this.reserved.delete(id) || this.active.delete(id) || this.held.delete(id);
   }
 
   /** Frees reservations older than `timeoutMs` (the game never started); returns their ids. */

@@ -78,4 +78,25 @@ describe('config lichess section', () => {
       'config/local.json: lichess.minIncrementSeconds: expected at most maxIncrementSeconds (2), got 5',
     ]);
   });
+
+  it('matchmaking is off by default; its keys and the rating rules are checked, each named', () => {
+    const { lichess } = loadConfig({ env: {}, cwd: dir });
+    expect(lichess.matchmaking).toMatchObject({ enabled: false, timeControls: [{ baseSeconds: 180, incrementSeconds: 2 }], rated: false, humanSlots: 1 });
+    expect(lichess.blockListUrl).toBeNull();
+    const problems = problemsOf({
+      minRating: 2000,
+      maxRating: 1500,
+      blockListUrl: 'ftp://example.org/list.txt',
+      matchmaking: { enabled: true, humanSlots: 2, timeControls: [{ baseSeconds: 15, incrementSeconds: 0 }, { baseSeconds: 100, incrementSeconds: 0 }] },
+    });
+    expect(problems.map((p) => p.replace(/, got .*$/, ''))).toEqual(expect.arrayContaining([
+      'config/local.json: lichess.blockListUrl: expected null or an http:// or https:// URL',
+      expect.stringMatching(/^config\/local.json: lichess.matchmaking.timeControls.0: expected a time control bots may play/),
+      expect.stringMatching(/^config\/local.json: lichess.matchmaking.timeControls.1.baseSeconds: expected 0, 15, 30, 45, 60, 90 or a multiple of 60/),
+    ]));
+    expect(problemsOf({ minRating: 2000, maxRating: 1500 })).toEqual([expect.stringMatching(/^config\/local.json: lichess.minRating: expected at most maxRating/)]);
+    expect(problemsOf({ matchmaking: { enabled: true, humanSlots: 2 } })).toEqual([
+      expect.stringMatching(/^config\/local.json: lichess.matchmaking.humanSlots: expected fewer than concurrency while matchmaking is enabled/),
+    ]);
+  });
 });

@@ -134,6 +134,7 @@ class FakeChooser implements Chooser {
   readonly ponders: Array<{ ply: number; signal: AbortSignal }> = [];
   score: MoveChoice['score'] = { cp: 35 };
   source: MoveChoice['source'] = 'engine';
+  tablebase: MoveChoice['tablebase'] = undefined;
   pick: (session: GameSession) => string = (session) => LINE[session.ply]!;
   gate: Promise<void> | null = null;
 
@@ -146,7 +147,7 @@ class FakeChooser implements Chooser {
     const uci = this.pick(session);
     if (this.gate) await this.gate;
     const why = this.source === 'fallback' ? 'the engine missed its deadline' : undefined;
-    return { uci, score: this.score, depth: 12, source: this.source, why, elapsedMs: 1 };
+    return { uci, score: this.score, depth: 12, source: this.source, why, elapsedMs: 1, ...(this.tablebase ? { tablebase: this.tablebase } : {}) };
   }
 
   async ponder(session: GameSession, signal: AbortSignal): Promise<number> {
@@ -577,5 +578,37 @@ describe('LiveGame: pondering', () => {
     expect(unlimited.chooser.ponders).toEqual([]);
     const off = await play(state(1), { settings: { ponder: false } });
     expect(off.chooser.ponders).toEqual([]);
+  });
+});
+
+describe('LiveGame: the tablebase\'s verdict', () => {
+  const verdict = (v: 'win' | 'draw' | 'loss') => (c: FakeChooser) => {
+    c.source = 'tablebase';
+    c.score = null;
+    c.tablebase = { verdict: v, category: v === 'win' ? 'loss' : v === 'loss' ? 'win' : 'draw', dtz: null, dtm: null };
+  };
+
+  it('never takes a draw in a tablebase win, however the evaluations went; takes one in a tablebase draw', async () => {
+    const won = await play(state(0, { bdraw: true }), { chooser: verdict('win') });
+    expect(won.port.of('move')).toEqual(['move e2e4 offeringDraw=false']);
+    // On the opponent's turn too, after our tablebase move.
+    await won.feed(state(1, { bdraw: true }));
+    expect(won.port.of('draw')).toEqual(['draw no']);
+    const drawn = await play(state(0), { chooser: verdict('draw') });
+    await drawn.feed(state(1, { bdraw: true }));
+    expect(drawn.port.of('draw')).toEqual(['draw yes']);
+  });
+
+  it('offers a draw in a tablebase draw', async () => {
+    const { port } = await play(state(0), { chooser: verdict('draw') });
+    expect(port.of('move')).toEqual(['move e2e4 offeringDraw=true']);
+  });
+
+  it('resigns a tablebase loss only when resigning is enabled', async () => {
+    const off = await play(state(0), { chooser: verdict('loss') });
+    expect(off.port.of('resign')).toEqual([]);
+    expect(off.port.of('move')).toEqual(['move e2e4']);
+    const on = await play(state(0), { chooser: verdict('loss'), settings: { resign: { ...SETTINGS.resign, enabled: true } } });
+    expect(on.port.sent.filter((line) => line === 'resign' || line.startsWith('move'))).toEqual(['resign']);
   });
 });

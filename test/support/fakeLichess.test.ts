@@ -768,3 +768,58 @@ describe('faults', () => {
     expect(playing.headers.authorization).toBe(`Bearer ${fake.token}`);
   });
 });
+
+describe('challenges the bot sends (matchmaking)', () => {
+  let own: FakeLichess;
+  const send = async (to: string, form: Record<string, string>) => {
+    const res = await fetch(`${own.url}/api/challenge/${to}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${own.token}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+    });
+    return { status: res.status, body: (await res.json()) as Json };
+  };
+
+  beforeAll(async () => {
+    own = await FakeLichess.start({ keepAliveMs: KEEP_ALIVE_MS, botDailyLimit: 2 });
+    own.addUser({ id: 'decliner', title: 'BOT', rating: 1700, challengeAnswer: 'tooFast' });
+    own.addUser({ id: 'tiredbot', title: 'BOT', botGamesToday: 2 });
+    own.addUser({ id: 'shybot', title: 'BOT', challengeAnswer: 'ignore', online: false });
+  });
+  afterAll(async () => {
+    await own?.close();
+  });
+
+  it('lists online bots with a rating per speed', async () => {
+    const text = await (await fetch(`${own.url}/api/bot/online?nb=10`)).text();
+    const bots = text.trim().split('\n').map((line) => JSON.parse(line) as Json);
+    expect(bots.map((b) => b.id)).toEqual(['testbot', 'otherbot', 'decliner', 'tiredbot']);
+    expect(bots[2]!.perfs).toMatchObject({ bullet: { rating: 1700 }, blitz: { rating: 1700 }, rapid: { rating: 1700 }, classical: { rating: 1700 } });
+  });
+
+  it('creates a challenge (direction out) that the opponent bot accepts or declines, as scripted', async () => {
+    const accepted = await send('otherbot', { rated: 'false', 'clock.limit': '180', 'clock.increment': '2', color: 'random' });
+    expect(accepted).toMatchObject({ status: 200, body: { direction: 'out', status: 'created', timeControl: { limit: 180, increment: 2 }, destUser: { id: 'otherbot' } } });
+    const game = await own.waitFor(() => own.challengeById(accepted.body.id).game);
+    expect([game.white.id, game.black.id].sort()).toEqual(['otherbot', 'testbot']);
+    const declined = await send('decliner', { 'clock.limit': '60', 'clock.increment': '0' });
+    await own.waitFor(() => own.challengeById(declined.body.id).status === 'declined');
+    expect(own.challengeById(declined.body.id).declineReasonKey).toBe('toofast');
+    const pending = await send('shybot', { 'clock.limit': '300', 'clock.increment': '0' });
+    expect((await fetch(`${own.url}/api/challenge/${pending.body.id}/cancel`, { method: 'POST', headers: { Authorization: `Bearer ${own.token}` } })).status).toBe(200);
+    expect(own.challengeById(pending.body.id).status).toBe('canceled');
+  });
+
+  it('refuses bad clocks and ultraBullet for bots, and applies the bot-versus-bot daily limit', async () => {
+    expect((await send('otherbot', { 'clock.limit': '100', 'clock.increment': '0' })).status).toBe(400);
+    expect(await send('otherbot', { 'clock.limit': '15', 'clock.increment': '0' })).toMatchObject({ status: 400, body: { error: expect.stringContaining('UltraBullet') } });
+    // The opponent at its limit: 400 with the limit's body.
+    expect(await send('tiredbot', { 'clock.limit': '180', 'clock.increment': '0' })).toMatchObject({ status: 400, body: { ratelimit: { key: 'bot.vsBot.day' } } });
+    // testbot played one bot game above; a second takes it to the limit of 2.
+    const second = await send('otherbot', { 'clock.limit': '180', 'clock.increment': '0' });
+    await own.waitFor(() => own.challengeById(second.body.id).game);
+    const over = await send('otherbot', { 'clock.limit': '180', 'clock.increment': '0' });
+    expect(over).toMatchObject({ status: 429, body: { error: expect.stringContaining('games against other bots today'), ratelimit: { key: 'bot.vsBot.day' } } });
+    expect(over.body.ratelimit.seconds).toBeGreaterThan(86_000);
+  });
+});

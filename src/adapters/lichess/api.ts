@@ -10,10 +10,14 @@ import { LichessHttp, type LichessStream } from './http.ts';
 const tokenInfo = z.looseObject({ userId: z.string(), scopes: z.string(), expires: z.number().nullable().optional() }).nullable();
 export type TokenInfo = NonNullable<z.output<typeof tokenInfo>>;
 
+// A perf's rating, where it has one (puzzle storms and the like have none).
+const perfs = z.record(z.string(), z.looseObject({ rating: z.number().optional(), prov: z.boolean().optional() }).catch({})).optional().catch(undefined);
+
 const account = z.looseObject({
   id: z.string().min(1),
   username: z.string().min(1),
   title: z.string().nullable().optional(),
+  perfs,
 });
 export type Account = z.output<typeof account>;
 
@@ -21,6 +25,25 @@ export type Account = z.output<typeof account>;
 const playing = z.looseObject({
   nowPlaying: z.array(z.looseObject({ gameId: z.string().regex(/^[A-Za-z0-9]{8}$/) })),
 });
+
+// A line of /api/bot/online (a User); lines in another shape are skipped.
+const onlineBot = z.looseObject({ id: z.string().min(1).max(40), username: z.string().min(1), perfs });
+
+/** An online bot and its ratings by perf key. */
+export interface OnlineBotInfo {
+  readonly id: string;
+  readonly username: string;
+  readonly ratings: Readonly<Record<string, number | undefined>>;
+}
+
+/** The clock of a challenge we send, in seconds. */
+export interface ChallengeOffer {
+  readonly baseSeconds: number;
+  readonly incrementSeconds: number;
+  readonly rated: boolean;
+}
+
+const createdChallenge = z.looseObject({ id: z.string().regex(/^[A-Za-z0-9]{8}$/) });
 
 /** Answers that are not what the documentation promises. */
 export class UnexpectedAnswerError extends Error {
@@ -104,6 +127,56 @@ export class LichessApi {
     await this.http.request('claimVictory', 'POST', `/api/bot/game/${gameId}/claim-victory`);
   }
 
+  /**
+   * The bots online now (/api/bot/online, NDJSON, up to `nb`), with their ratings by perf. A line
+   * that is not a user is skipped.
+   */
+  async onlineBots(nb: number, signal?: AbortSignal): Promise<OnlineBotInfo[]> {
+    const stream = await this.http.stream('botOnline', `/api/bot/online?nb=${nb}`, { signal });
+    const bots: OnlineBotInfo[] = [];
+    try {
+      for await (const line of stream.lines) {
+        let value: unknown;
+        try {
+          value = JSON.parse(line);
+        } catch {
+          continue;
+        }
+        const bot = onlineBot.safeParse(value);
+        if (bot.success) bots.push({ id: bot.data.id.toLowerCase(), username: bot.data.username, ratings: ratingsOf(bot.data.perfs) });
+        if (bots.length >= nb) break;
+      }
+    } finally {
+      stream.close();
+    }
+    return bots;
+  }
+
+  /**
+   * Challenges `username` to a standard game at a clock, colour at random (POST
+   * /api/challenge/{username}); returns the challenge's id (its game's, once accepted). A 429 is
+   * not waited out here: the route's gate closes and the caller decides (the daily bot limit).
+   */
+  async createChallenge(username: string, offer: ChallengeOffer, signal?: AbortSignal): Promise<string> {
+    const form = {
+      rated: String(offer.rated),
+      'clock.limit': String(offer.baseSeconds),
+      'clock.increment': String(offer.incrementSeconds),
+      color: 'random',
+      variant: 'standard',
+    };
+    const { body } = await this.http.request('challenge', 'POST', `/api/challenge/${encodeURIComponent(username)}`, { form, signal, retries429: 0 });
+    const answer = createdChallenge.safeParse(body);
+    if (!answer.success) throw new UnexpectedAnswerError('the challenge was created but its answer names no challenge id');
+    return answer.data.id;
+  }
+
+  /** Withdraws a challenge we sent. */
+  async cancelChallenge(challengeId: string): Promise<void> {
+    // Not retried after a 429: an unanswered realtime challenge lapses by itself after 20 s.
+    await this.http.request('cancel', 'POST', `/api/challenge/${challengeId}/cancel`, { retries429: 0 });
+  }
+
   async acceptChallenge(challengeId: string): Promise<void> {
     await this.http.request('accept', 'POST', `/api/challenge/${challengeId}/accept`);
   }
@@ -111,4 +184,11 @@ export class LichessApi {
   async declineChallenge(challengeId: string, reason: DeclineReason): Promise<void> {
     await this.http.request('decline', 'POST', `/api/challenge/${challengeId}/decline`, { form: { reason } });
   }
+}
+
+/** Ratings by perf key, from a user's perfs. */
+export function ratingsOf(perfs: Record<string, { rating?: number | undefined }> | undefined): Record<string, number | undefined> {
+  const ratings: Record<string, number | undefined> = {};
+  for (const [key, perf] of Object.entries(perfs ?? {})) if (typeof perf.rating === 'number') ratings[key] = perf.rating;
+  return ratings;
 }

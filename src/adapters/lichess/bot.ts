@@ -12,10 +12,12 @@ import { type ChallengeRequest, type DeclineReason, judgeChallenge } from '../..
 import { GameSlots } from '../../games/slots.ts';
 import type { Logger } from '../../log.ts';
 import { type Account, LichessApi, UnexpectedAnswerError } from './api.ts';
+import { FetchedBlockList } from './blockList.ts';
 import { type Challenge, type ChallengeEvent, type LichessEvent, parseEventLine } from './events.ts';
 import { StreamFollower } from './follow.ts';
 import { GameRunner, type GameSummary } from './gameRunner.ts';
 import { LichessHttp, LichessHttpError, LichessNetworkError, RateLimitedError } from './http.ts';
+import { Matchmaker, type MatchmakerStats } from './matchmaker.ts';
 import { DEFAULT_TIMINGS, type LichessTimings, WindowLimiter, backoffMs, sleep } from './timing.ts';
 
 /**
@@ -52,6 +54,8 @@ export interface LichessBotStats {
   readonly eventStreamReconnects: number;
   readonly requests: Record<string, number>;
   readonly rateLimited: number;
+  /** Null when matchmaking is off. */
+  readonly matchmaking: MatchmakerStats | null;
 }
 
 /** Ids remembered to ignore replays: challenges already judged, games already over. */
@@ -91,11 +95,20 @@ export class LichessBot {
   private readonly shortClosures: number[] = [];
   private warnedDuplicate = false;
   private expiryTimer: NodeJS.Timeout;
+  /** Challenges from humans being answered: matchmaking stands aside meanwhile. */
+  private readonly humanChallenges = new Set<string>();
+  /** The opponent of each game or accepted challenge (for maxGamesPerOpponent). */
+  private readonly opponentOf = new Map<string, string>();
+  private readonly blockList: FetchedBlockList | null;
+  private matchmaker: Matchmaker | null = null;
   /** Settles when the event stream is no longer followed (stop(), or a fatal refusal). */
   readonly closed: Promise<void>;
 
-  private constructor(options: LichessBotOptions, http: LichessHttp, api: LichessApi, me: Account, timings: LichessTimings) {
+  private constructor(
+    options: LichessBotOptions, http: LichessHttp, api: LichessApi, me: Account, timings: LichessTimings, blockList: FetchedBlockList | null,
+  ) {
     this.options = options;
+    this.blockList = blockList;
     this.http = http;
     this.api = api;
     this.me = me;
@@ -136,8 +149,16 @@ export class LichessBot {
     }
     http.setUser(me.username);
     options.logger.info('signed in to Lichess', { user: me.username, url: options.url, concurrency: options.settings.concurrency });
-    const bot = new LichessBot(options, http, api, me, timings);
+    // Fetched before the first challenge is judged; a failure leaves it empty until the next refresh.
+    const url = options.settings.blockListUrl;
+    const blockList = url === null ? null : new FetchedBlockList({
+      url, refreshMs: options.settings.blockListRefreshMinutes * 60_000, userAgent: options.engineName.replace(' ', '/'), logger: options.logger,
+      timeoutMs: timings.headersTimeoutMs,
+    });
+    await blockList?.start();
+    const bot = new LichessBot(options, http, api, me, timings, blockList);
     await bot.resumePlaying();
+    if (options.settings.matchmaking.enabled) bot.startMatchmaking();
     return bot;
   }
 
@@ -152,7 +173,13 @@ export class LichessBot {
       eventStreamReconnects: this.eventReconnects,
       requests: http.requests,
       rateLimited: http.rateLimited,
+      matchmaking: this.matchmaker?.stats ?? null,
     };
+  }
+
+  /** The matchmaking loop, when lichess.matchmaking.enabled. */
+  get matchmaking(): Matchmaker | null {
+    return this.matchmaker;
   }
 
   /** Games being played now. */
@@ -170,9 +197,11 @@ export class LichessBot {
     this.accepting = false;
     this.stopper.abort();
     clearInterval(this.expiryTimer);
+    this.blockList?.stop();
+    const matchmaking = this.matchmaker?.stop() ?? Promise.resolve();
     this.events.stop();
     for (const { runner } of this.runners.values()) runner.stop();
-    const all = Promise.all([this.closed, ...[...this.runners.values()].map((r) => r.done)]);
+    const all = Promise.all([this.closed, matchmaking, ...[...this.runners.values()].map((r) => r.done)]);
     await Promise.race([all, sleep(this.timings.shutdownGraceMs)]);
     await this.http.close().catch(() => {});
     this.options.logger.info('left Lichess; games in progress resume on the next start', { games: this.runners.size });
@@ -191,6 +220,46 @@ export class LichessBot {
     for (const id of ids) this.startGame(id);
   }
 
+  /** Matchmaking (lichess.matchmaking.enabled): challenges other bots when idle. */
+  private startMatchmaking(): void {
+    const slots = this.slots;
+    this.matchmaker = new Matchmaker({
+      api: this.api,
+      settings: this.options.settings,
+      logger: this.options.logger,
+      now: this.now,
+      random: this.options.random,
+      host: {
+        me: this.me,
+        slotsInUse: () => slots.count,
+        humanWaiting: () => this.humanChallenges.size > 0,
+        blocked: (id) => this.isBlocked(id),
+        hold: (id) => this.accepting && slots.hold(id),
+        // A game that started keeps its slot.
+        release: (id) => void (!slots.isActive(id) && slots.release(id)),
+      },
+    });
+  }
+
+  private isBlocked(id: string): boolean {
+    const who = id.toLowerCase();
+    return this.options.settings.blockList.includes(who) || (this.blockList?.names.has(who) ?? false);
+  }
+
+  /** Games in progress or accepted against `who`. */
+  private gamesWith(who: string): number {
+    let count = 0;
+    for (const [id, opponent] of this.opponentOf) {
+      if (!this.slots.has(id)) this.opponentOf.delete(id);
+      else if (opponent === who) count++;
+    }
+    return count;
+  }
+
+  private humanChallengeDone(id: string): void {
+    if (this.humanChallenges.delete(id)) this.matchmaker?.poke();
+  }
+
   // ---- events ----
 
   private onLine(line: string): void {
@@ -202,8 +271,11 @@ export class LichessBot {
 
   private onEvent(event: LichessEvent): void {
     switch (event.type) {
-      case 'gameStart':
+      case 'gameStart': {
+        const opponent = event.game.opponent?.id;
+        if (opponent && !this.opponentOf.has(event.game.gameId)) this.opponentOf.set(event.game.gameId, opponent.toLowerCase());
         return this.startGame(event.game.gameId);
+      }
       case 'gameFinish': {
         const entry = this.runners.get(event.game.gameId);
         if (entry) entry.runner.markFinished(event.game.status?.name ?? 'unknownFinish', event.game.winner ?? null);
@@ -213,11 +285,14 @@ export class LichessBot {
       case 'challenge':
         return this.onChallenge(event);
       case 'challengeCanceled':
+        this.humanChallengeDone(event.challenge.id);
+        if (this.matchmaker?.onCanceled(event.challenge.id)) return;
         if (!this.slots.isActive(event.challenge.id) && this.slots.release(event.challenge.id)) {
           this.options.logger.info('challenge withdrawn', { challenge: event.challenge.id });
         }
         return;
       case 'challengeDeclined':
+        if (this.matchmaker?.onDeclined(event.challenge.id, event.challenge.declineReasonKey)) return;
         this.options.logger.info('our challenge was declined', { challenge: event.challenge.id, reason: event.challenge.declineReasonKey });
         return;
     }
@@ -227,6 +302,8 @@ export class LichessBot {
   private startGame(gameId: string): void {
     if (this.runners.has(gameId) || this.over.has(gameId) || this.stopping) return;
     this.slots.activate(gameId);
+    this.humanChallengeDone(gameId);
+    this.matchmaker?.onActivity(gameId);
     this.gamesStarted++;
     const runner = new GameRunner({
       gameId,
@@ -255,6 +332,8 @@ export class LichessBot {
     if (this.runners.get(id)?.runner === runner) this.runners.delete(id);
     if (this.stopping) return;
     this.slots.release(id);
+    this.opponentOf.delete(id);
+    this.matchmaker?.onActivity();
     if (summary) {
       this.summaries.push(summary);
       // A game that ended stays ended; one whose stream refused us may be replayed later.
@@ -275,13 +354,16 @@ export class LichessBot {
       challenge: challenge.id, from: who, variant: challenge.variant.key, speed: challenge.speed, rated: challenge.rated,
       timeControl: describeTimeControl(challenge.timeControl),
     };
-    const verdict = judgeChallenge(this.options.settings, challengeRequest(challenge), event.compat?.bot);
+    const context = { gamesWithChallenger: this.gamesWith(who.toLowerCase()), blocked: this.blockList?.names };
+    const verdict = judgeChallenge(this.options.settings, challengeRequest(challenge), event.compat?.bot, context);
     if (!verdict.accept) return void this.decline(challenge.id, verdict.reason, verdict.why, fields);
     if (!this.accepting) return void this.decline(challenge.id, 'later', 'shutting down', fields);
     // Taken before the request, so a flood of challenges can never overrun the concurrency.
     if (!this.slots.reserve(challenge.id, this.now())) {
       return void this.decline(challenge.id, 'later', `already playing ${this.slots.count} of ${this.slots.limit} games`, fields);
     }
+    this.opponentOf.set(challenge.id, who.toLowerCase());
+    if (challenge.challenger?.title !== 'BOT') this.humanChallenges.add(challenge.id);
     void this.accept(challenge.id, fields);
   }
 
@@ -296,6 +378,7 @@ export class LichessBot {
     // have gone through after all (Lichess answers a second accept 404): its gameStart will come,
     // or the reservation expires. Freeing it early could let one game too many in.
     if (!uncertain && !this.slots.isActive(id)) this.slots.release(id);
+    this.humanChallengeDone(id);
     this.forgetUnanswered(id, outcome);
   }
 
@@ -364,6 +447,8 @@ export class LichessBot {
 
   private expireReservations(): void {
     for (const id of this.slots.expire(this.now(), this.timings.acceptedChallengeTimeoutMs)) {
+      this.humanChallengeDone(id);
+      this.matchmaker?.onActivity();
       this.options.logger.warn('an accepted challenge never started; its slot is free again', { challenge: id });
     }
   }
@@ -450,9 +535,10 @@ function describeTimeControl(tc: ChallengeEvent['challenge']['timeControl']): st
 
 /** What the policy judges of a challenge. */
 function challengeRequest(challenge: Challenge): ChallengeRequest {
-  const { challenger, variant, speed, rated, timeControl } = challenge;
+  const { challenger, destUser, variant, speed, rated, timeControl } = challenge;
   return {
-    challenger: challenger && { id: challenger.id, title: challenger.title ?? null },
+    challenger: challenger && { id: challenger.id, title: challenger.title ?? null, rating: challenger.rating ?? null },
+    ourRating: destUser?.rating ?? null,
     variant: { key: variant.key }, speed, rated, timeControl,
   };
 }

@@ -6,7 +6,8 @@
 //
 // 429s: Lichess asks clients to pause. Each route has its own gate: after a 429 on it, requests on
 // that route wait until the gate opens (a move waits about a second, anything else a minute or
-// the ratelimit.seconds Lichess gives). Other routes are not held up: a chat 429 never stops moves.
+// the ratelimit.seconds or Retry-After Lichess gives). Other routes are not held up: a chat 429
+// never stops moves, a challenge 429 never stops games.
 
 import { Agent, request } from 'undici';
 import type { Secret } from '../../config/secret.ts';
@@ -17,7 +18,8 @@ import { type LichessTimings, sleep } from './timing.ts';
 /** The endpoints by name: 429 gates, retries and request counts are kept per name. */
 export type Route =
   | 'tokenTest' | 'account' | 'playing' | 'upgrade' | 'eventStream' | 'gameStream' | 'move' | 'chat' | 'chatRead'
-  | 'abort' | 'resign' | 'draw' | 'takeback' | 'claimVictory' | 'accept' | 'decline';
+  | 'abort' | 'resign' | 'draw' | 'takeback' | 'claimVictory' | 'accept' | 'decline'
+  | 'botOnline' | 'challenge' | 'cancel';
 
 /** Lichess answered with an error status (other than a 429 that was retried). */
 export class LichessHttpError extends Error {
@@ -27,6 +29,8 @@ export class LichessHttpError extends Error {
     readonly status: number,
     /** Lichess's own words ({"error": …}), or a short description of a non-JSON body. */
     readonly detail: string,
+    /** The body as it came (parsed when JSON), for callers that read more than the words. */
+    readonly body?: unknown,
   ) {
     super(`Lichess answered ${status} to ${route}: ${detail}`);
   }
@@ -35,8 +39,15 @@ export class LichessHttpError extends Error {
 /** A 429 that outlasted the retries allowed for its route. */
 export class RateLimitedError extends LichessHttpError {
   override name = 'RateLimitedError';
-  constructor(route: Route, detail: string, readonly waitMs: number) {
-    super(route, 429, detail);
+  constructor(
+    route: Route,
+    detail: string,
+    readonly waitMs: number,
+    body?: unknown,
+    /** The Retry-After header, in seconds, when Lichess sent one. */
+    readonly retryAfterSeconds: number | null = null,
+  ) {
+    super(route, 429, detail, body);
   }
 }
 
@@ -129,11 +140,11 @@ export class LichessHttp {
       const text = await readBody(route, response.body);
       if (response.statusCode !== 429) {
         const body = parseBody(text, response.headers['content-type']);
-        if (response.statusCode >= 400) throw new LichessHttpError(route, response.statusCode, describeErrorBody(body, text));
+        if (response.statusCode >= 400) throw new LichessHttpError(route, response.statusCode, describeErrorBody(body, text), body);
         return { status: response.statusCode, body };
       }
       const waitMs = this.onRateLimited(route, text, response.headers);
-      if (retries-- <= 0 || options.signal?.aborted) throw new RateLimitedError(route, describeErrorBody(parseBody(text, undefined), text), waitMs);
+      if (retries-- <= 0 || options.signal?.aborted) throw rateLimited(route, text, response.headers, waitMs);
     }
   }
 
@@ -148,9 +159,10 @@ export class LichessHttp {
       const text = await readBody(route, response.body);
       if (response.statusCode === 429) {
         const waitMs = this.onRateLimited(route, text, response.headers);
-        throw new RateLimitedError(route, describeErrorBody(parseBody(text, undefined), text), waitMs);
+        throw rateLimited(route, text, response.headers, waitMs);
       }
-      throw new LichessHttpError(route, response.statusCode, describeErrorBody(parseBody(text, response.headers['content-type']), text));
+      const body = parseBody(text, response.headers['content-type']);
+      throw new LichessHttpError(route, response.statusCode, describeErrorBody(body, text), body);
     }
     const body = response.body;
     const lines = (async function* () {
@@ -230,9 +242,24 @@ export function rateLimitWaitMs(
   if (route === 'move') return timings.moveRetryMs;
   const seconds = (body as { ratelimit?: { seconds?: unknown } } | null)?.ratelimit?.seconds;
   if (typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0) return seconds * 1000;
-  const header = Number(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter);
-  if (Number.isFinite(header) && header > 0) return header * 1000;
+  const header = retryAfterSeconds(retryAfter);
+  if (header !== null) return header * 1000;
   return timings.rateLimitWaitMs;
+}
+
+/** A Retry-After header in seconds: a number of seconds, or an HTTP date; null when absent or past. */
+export function retryAfterSeconds(retryAfter: string | string[] | undefined, now: number = Date.now()): number | null {
+  const text = (Array.isArray(retryAfter) ? retryAfter[0] : retryAfter)?.trim();
+  if (!text) return null;
+  const seconds = Number(text);
+  if (Number.isFinite(seconds)) return seconds > 0 ? seconds : null;
+  const date = Date.parse(text);
+  return Number.isFinite(date) && date > now ? (date - now) / 1000 : null;
+}
+
+function rateLimited(route: Route, text: string, headers: Record<string, string | string[] | undefined>, waitMs: number): RateLimitedError {
+  const body = parseBody(text, undefined);
+  return new RateLimitedError(route, describeErrorBody(body, text), waitMs, body, retryAfterSeconds(headers['retry-after']));
 }
 
 async function readBody(route: Route, body: { text(): Promise<string> }): Promise<string> {

@@ -2,7 +2,8 @@
 // play at once, so a game never waits behind another game or a /mate search, or more when one
 // search may take more threads), the opening book, the move chooser, and the bot itself. What
 // npm start calls when LICHESS_TOKEN is set. Pondering and helper threads are background
-// searches: they only take threads no game's search is waiting for.
+// searches: they only take threads no game's search is waiting for. The endgame tablebase's
+// client (./tablebase.ts), when the config enables it, serves every game.
 
 import { engineName } from '../../config/identity.ts';
 import type { Config } from '../../config/types.ts';
@@ -10,6 +11,7 @@ import { MoveChooser } from '../../games/chooseMove.ts';
 import { localEngine, openConfiguredBook } from '../../engine/index.ts';
 import type { Logger } from '../../log.ts';
 import { LichessBot } from './bot.ts';
+import { TablebaseClient } from './tablebase.ts';
 import type { LichessTimings } from './timing.ts';
 
 /** A running Lichess bot and the engine threads it owns. */
@@ -42,6 +44,10 @@ export async function startLichess(config: Config, options: StartLichessOptions)
   const book = openConfiguredBook(config);
   const size = Math.max(config.lichess.concurrency, config.engine.threads);
   const engine = localEngine({ threads: size, maxQueue: config.lichess.concurrency * 2 });
+  const { tablebase: tablebaseSettings } = config.lichess;
+  const tablebase = tablebaseSettings.enabled
+    ? new TablebaseClient({ baseUrl: tablebaseSettings.url, userAgent: engineName().replace(' ', '/'), logger: options.logger })
+    : null;
   const chooser = new MoveChooser({
     engine,
     hashMb: config.engine.hashMb,
@@ -49,6 +55,7 @@ export async function startLichess(config: Config, options: StartLichessOptions)
     moveOverheadMs: config.lichess.moveOverheadMs,
     correspondenceMoveMs: config.lichess.correspondenceMoveSeconds * 1000,
     threads: config.engine.threads,
+    tablebase: tablebase && { prober: tablebase, maxPieces: tablebaseSettings.maxPieces, maxWaitMs: tablebaseSettings.maxWaitMs },
   });
   let bot: LichessBot;
   try {
@@ -67,6 +74,7 @@ export async function startLichess(config: Config, options: StartLichessOptions)
     });
   } catch (error) {
     await engine.close();
+    await tablebase?.close();
     throw error;
   }
   return {
@@ -75,6 +83,7 @@ export async function startLichess(config: Config, options: StartLichessOptions)
     async stop() {
       await bot.stop();
       await engine.close();
+      await tablebase?.close();
     },
   };
 }

@@ -8,7 +8,9 @@ import { type Logger, type LogFields } from '../../../src/log.ts';
 import { fileConfigSchema } from '../../../src/config/schema.ts';
 import { Secret } from '../../../src/config/secret.ts';
 import type { LichessSettings } from '../../../src/config/types.ts';
+import type { EngineClient } from '../../../src/engine/index.ts';
 import { MoveChooser } from '../../../src/games/chooseMove.ts';
+import type { TablebaseUse } from '../../../src/games/tablebase.ts';
 import { WorkerPool } from '../../../src/workers/index.ts';
 import type { FakeLichess, GameHandle } from '../../support/fakeLichess/index.ts';
 
@@ -40,7 +42,13 @@ export interface TestBot {
 export async function startTestBot(
   fake: FakeLichess,
   settings: Partial<LichessSettings> = {},
-  options: { timings?: Partial<LichessTimings>; token?: string; poolSize?: number; threads?: number; signal?: AbortSignal } = {},
+  options: {
+    timings?: Partial<LichessTimings>; token?: string; poolSize?: number; threads?: number; signal?: AbortSignal;
+    /** The endgame tablebase the games use (none by default). */
+    tablebase?: TablebaseUse;
+    /** Wraps the engine client the games search through (e.g. to count their jobs). */
+    engine?: (pool: EngineClient) => EngineClient;
+  } = {},
 ): Promise<TestBot> {
   const log: string[] = [];
   const write = (level: string) => (message: string, fields?: LogFields) => {
@@ -49,12 +57,13 @@ export async function startTestBot(
   const logger: Logger = { error: write('error'), warn: write('warn'), info: write('info'), debug: write('debug') };
   const pool = new WorkerPool({ size: options.poolSize ?? 2 });
   const chooser = new MoveChooser({
-    engine: pool,
+    engine: options.engine ? options.engine(pool) : pool,
     hashMb: 8,
     book: null,
     moveOverheadMs: 100,
     correspondenceMoveMs: 200,
     threads: options.threads ?? 1,
+    tablebase: options.tablebase ?? null,
   });
   let bot: LichessBot;
   try {

@@ -5,7 +5,7 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LichessHttp, LichessHttpError, LichessNetworkError, RateLimitedError, rateLimitWaitMs } from '../../../src/adapters/lichess/http.ts';
+import { LichessHttp, LichessHttpError, LichessNetworkError, RateLimitedError, rateLimitWaitMs, retryAfterSeconds } from '../../../src/adapters/lichess/http.ts';
 import { DEFAULT_TIMINGS } from '../../../src/adapters/lichess/timing.ts';
 import { silentLogger, type Logger } from '../../../src/log.ts';
 import { Secret } from '../../../src/config/secret.ts';
@@ -133,6 +133,36 @@ describe('rateLimitWaitMs', () => {
     expect(rateLimitWaitMs('accept', { ratelimit: { key: 'bot.vsBot.day', seconds: 86398 } }, undefined, TIMINGS)).toBe(86_398_000);
     expect(rateLimitWaitMs('accept', '<html>', '7', TIMINGS)).toBe(7000);
     expect(rateLimitWaitMs('accept', '<html>', undefined, TIMINGS)).toBe(300);
+  });
+
+  it('reads a Retry-After given as an HTTP date', () => {
+    const now = Date.parse('2026-01-01T12:00:00Z');
+    expect(retryAfterSeconds('Thu, 01 Jan 2026 12:01:30 GMT', now)).toBe(90);
+    expect(retryAfterSeconds('Thu, 01 Jan 2026 11:59:00 GMT', now)).toBeNull();
+    expect(retryAfterSeconds('12', now)).toBe(12);
+    expect(retryAfterSeconds(undefined, now)).toBeNull();
+  });
+});
+
+describe('a 429 on the challenge endpoint', () => {
+  it('is not retried, carries its body and Retry-After, and closes that route alone', async () => {
+    const daily = { error: 'You played 100 games against other bots today, please wait before challenging another bot.', ratelimit: { key: 'bot.vsBot.day', seconds: 5 } };
+    handler = (req, res) => {
+      if (!req.url!.startsWith('/api/challenge/')) return json(res, 200, { ok: true });
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '5' });
+      res.end(JSON.stringify(daily));
+    };
+    const http = client();
+    const error = await http.request('challenge', 'POST', '/api/challenge/otherbot', { retries429: 0 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect(error).toMatchObject({ body: daily, retryAfterSeconds: 5, waitMs: 5000 });
+    expect(seen).toHaveLength(1);
+    expect(http.gateMs('challenge')).toBeGreaterThan(4000);
+    expect(http.gateMs('accept')).toBe(0);
+    const start = Date.now();
+    await http.request('accept', 'POST', '/x/abcdefgh/accept');
+    expect(Date.now() - start).toBeLessThan(1000);
+    await http.close();
   });
 });
 

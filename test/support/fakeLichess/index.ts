@@ -35,7 +35,15 @@
 //   POST /api/bot/game/{id}/move/{uci}?offeringDraw=   400 "Not your turn, or game already over", "Invalid UCI: x", illegal
 //   POST /api/bot/game/{id}/chat (form room,text), GET .../chat (JSON array)
 //   POST /api/bot/game/{id}/abort|resign|claim-victory|claim-draw, /draw/{yes|no}, /takeback/{yes|no}
-//   GET  /api/bot/online?nb=                    NDJSON of BOT users
+//   GET  /api/bot/online?nb=                    NDJSON of online BOT users, perfs bullet..classical at their rating
+//   POST /api/challenge/{username}               form rated, clock.limit/clock.increment | days, color, variant ->
+//                                               ChallengeJson (direction out); lila's clock rules, "Bots cannot play
+//                                               UltraBullet…"; bot-vs-bot daily limit (botDailyLimit per
+//                                               botDailyWindowMs): 429 {error, ratelimit:{key:"bot.vsBot.day",seconds}}
+//                                               for the challenger, 400 with the same body when the opponent is at it.
+//                                               The destination's script answers (UserSpec.challengeAnswer: accept,
+//                                               ignore or a decline reason, after challengeAnswerMs; default: bots
+//                                               accept, humans ignore) and plays UserSpec.challengeOpponent.
 // Unknown game: 404 {"error":"No such game"}; not a player: 404 {"error":"Not your game"}.
 //
 // Test API (FakeLichess):

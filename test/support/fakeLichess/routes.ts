@@ -3,9 +3,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FakeGame } from './game.ts';
 import { sendError, sendJson, sendOk } from './http.ts';
-import { accountJson } from './json.ts';
+import { accountJson, speedOf } from './json.ts';
 import type { LichessState } from './state.ts';
-import type { FakeUser, RecordedRequest } from './types.ts';
+import type { ChallengeTimeControl, FakeUser, RecordedRequest, VariantKey } from './types.ts';
 
 export interface RouteContext {
   req: IncomingMessage;
@@ -143,7 +143,9 @@ const ROUTES: Route[] = [
   route('GET', '/api/bot/online', 'none', (ctx) => {
     const nb = Math.min(512, Math.max(1, Number(ctx.query.get('nb') ?? 100) || 100));
     const bots = [...ctx.state.users.values()].filter((u) => u.title === 'BOT' && u.online).slice(0, nb);
-    const text = bots.map((u) => JSON.stringify({ id: u.id, username: u.username, title: 'BOT', perfs: { blitz: { games: u.gamesPlayed, rating: u.rating, rd: 60, prog: 0 } }, createdAt: ctx.state.createdAt, seenAt: Date.now(), playTime: { total: 0, tv: 0 } }) + '\n').join('');
+    const perf = (u: FakeUser) => ({ games: u.gamesPlayed, rating: u.rating, rd: 60, prog: 0, ...(u.provisional ? { prov: true } : {}) });
+    const perfs = (u: FakeUser) => ({ bullet: perf(u), blitz: perf(u), rapid: perf(u), classical: perf(u), storm: { runs: 0, score: 0 } });
+    const text = bots.map((u) => JSON.stringify({ id: u.id, username: u.username, title: 'BOT', perfs: perfs(u), createdAt: ctx.state.createdAt, seenAt: Date.now(), playTime: { total: 0, tv: 0 } }) + '\n').join('');
     ctx.record.status = 200;
     ctx.record.response = text;
     ctx.res.writeHead(200, { 'Content-Type': 'application/x-ndjson' });
@@ -175,6 +177,57 @@ const ROUTES: Route[] = [
     const c = ctx.state.challenges.get(ctx.params.challengeId);
     if (!c || (c.destUser.id !== ctx.user.id && c.challenger.id !== ctx.user.id)) return sendError(ctx.res, ctx.record, 404, 'Not found');
     sendJson(ctx.res, ctx.record, 200, c.json(c.destUser.id === ctx.user.id ? 'in' : 'out'));
+  }),
+
+  // Challenge creation (BOT-API.md §1.2 row 17): lila's validity rules and its bot-versus-bot
+  // daily limit (BotLimit: 429 for the challenger, 400 with the same body for an opponent at it).
+  route('POST', '/api/challenge/:username', CHALLENGE_WRITE, (ctx) => {
+    const dest = ctx.state.users.get(ctx.params.username.toLowerCase());
+    if (!dest) return sendError(ctx.res, ctx.record, 400, `No such user: ${ctx.params.username}`);
+    if (dest.id === ctx.user.id) return sendError(ctx.res, ctx.record, 400, 'You cannot challenge yourself');
+    const form = ctx.form ?? new URLSearchParams();
+    const limitText = form.get('clock.limit');
+    const incrementText = form.get('clock.increment');
+    const daysText = form.get('days');
+    let timeControl: ChallengeTimeControl = 'unlimited';
+    if (limitText !== null || incrementText !== null) {
+      const limit = Number(limitText);
+      const increment = Number(incrementText);
+      const validLimit = Number.isInteger(limit) && ([0, 15, 30, 45, 90].includes(limit) || (limit % 60 === 0 && limit >= 0 && limit <= 10_800));
+      if (!validLimit || !Number.isInteger(increment) || increment < 0 || increment > 60) {
+        return sendJson(ctx.res, ctx.record, 400, { error: { clock: ['Invalid clock'] } });
+      }
+      if (ctx.user.title === 'BOT' && speedOf(limit, increment) === 'ultraBullet') {
+        return sendError(ctx.res, ctx.record, 400, 'Bots cannot play UltraBullet. Choose a slower time control.');
+      }
+      timeControl = { limit, increment };
+    } else if (daysText !== null) {
+      const days = Number(daysText);
+      if (![1, 2, 3, 5, 7, 10, 14].includes(days)) return sendJson(ctx.res, ctx.record, 400, { error: { days: ['error.number'] } });
+      timeControl = { daysPerTurn: days };
+    }
+    if (ctx.user.title === 'BOT' && dest.title === 'BOT') {
+      const limit = ctx.state.settings.botDailyLimit;
+      const limited = (user: FakeUser) => {
+        const { count, resetMs } = ctx.state.botGamesOf(user.id);
+        return count >= limit ? Math.max(1, Math.ceil(resetMs / 1000)) : null;
+      };
+      const ours = limited(ctx.user);
+      const body = (seconds: number) => ({
+        error: `You played ${limit} games against other bots today, please wait before challenging another bot.`,
+        ratelimit: { key: 'bot.vsBot.day', seconds },
+      });
+      if (ours !== null) return sendJson(ctx.res, ctx.record, 429, body(ours));
+      const theirs = limited(dest);
+      if (theirs !== null) return sendJson(ctx.res, ctx.record, 400, body(theirs));
+    }
+    const rated = parseBool(form.get('rated')) ?? false;
+    const color = form.get('color');
+    const variant = (form.get('variant') ?? 'standard') as VariantKey;
+    const challenge = ctx.state.challengeByApi(ctx.user, dest, {
+      timeControl, rated, variant, color: color === 'white' || color === 'black' ? color : 'random',
+    });
+    sendJson(ctx.res, ctx.record, 200, challenge.json('out'));
   }),
 
   route('POST', '/api/challenge/:challengeId/accept', CHALLENGE_WRITE, (ctx) => {

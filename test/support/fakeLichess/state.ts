@@ -25,6 +25,8 @@ export interface Settings {
   thinkMs: number;
   finishOrder: 'stateFirst' | 'finishFirst';
   botId: string;
+  botDailyLimit: number;
+  botDailyWindowMs: number;
 }
 
 export function resolveOptions(options: FakeLichessOptions): Settings {
@@ -41,6 +43,8 @@ export function resolveOptions(options: FakeLichessOptions): Settings {
     thinkMs: options.thinkMs ?? 0,
     finishOrder: options.finishOrder ?? 'stateFirst',
     botId: options.botId ?? 'testbot',
+    botDailyLimit: options.botDailyLimit ?? 100,
+    botDailyWindowMs: options.botDailyWindowMs ?? 86_400_000,
   };
 }
 
@@ -58,6 +62,10 @@ export class LichessState implements GameHost {
   private streamSeq = 0;
   /** Game lines to garble before they reach a user's game streams (corruptGameLines). */
   private readonly corruptions: Array<{ gameId: string; userId: string; type: 'gameFull' | 'gameState'; left: number }> = [];
+  /** When each user's bot-versus-bot games started (performance.now()), for lila's BotLimit. */
+  private readonly botGames = new Map<string, number[]>();
+  /** Scripted answers to challenges not yet given. */
+  private readonly answerTimers = new Set<NodeJS.Timeout>();
   readonly createdAt = Date.now() - 86_400_000;
   baseUrl = '';
 
@@ -117,7 +125,35 @@ export class LichessState implements GameHost {
   addUser(spec: UserSpec): FakeUser {
     const user = makeUser(spec);
     this.users.set(user.id, user);
+    if (spec.botGamesToday) this.botGames.set(user.id, Array.from({ length: spec.botGamesToday }, () => this.now()));
     return user;
+  }
+
+  /** Bot-versus-bot games of `userId` in the current window, and ms until the oldest leaves it. */
+  botGamesOf(userId: string): { count: number; resetMs: number } {
+    const now = this.now();
+    const window = this.settings.botDailyWindowMs;
+    const times = (this.botGames.get(userId) ?? []).filter((t) => now - t < window);
+    this.botGames.set(userId, times);
+    return { count: times.length, resetMs: times.length === 0 ? 0 : times[0]! + window - now };
+  }
+
+  /**
+   * A challenge the user under test (or any user with a token) sends through the API; the
+   * destination's script answers it (UserSpec.challengeAnswer) after challengeAnswerMs.
+   */
+  challengeByApi(challenger: FakeUser, dest: FakeUser, init: Pick<ChallengeSpec, 'timeControl' | 'rated' | 'color' | 'variant'>): FakeChallenge {
+    const challenge = this.createChallenge({ ...init, from: challenger.id, to: dest.id, opponent: dest.challengeOpponent });
+    const answer = dest.challengeAnswer;
+    if (answer === 'ignore') return challenge;
+    const timer = setTimeout(() => {
+      this.answerTimers.delete(timer);
+      if (challenge.status !== 'created') return;
+      if (answer === 'accept') this.acceptChallenge(challenge);
+      else this.declineChallenge(challenge, answer);
+    }, dest.challengeAnswerMs);
+    this.answerTimers.add(timer);
+    return challenge;
   }
   userByToken(token: string): FakeUser | undefined {
     for (const user of this.users.values()) if (user.token === token) return user;
@@ -190,11 +226,16 @@ export class LichessState implements GameHost {
     const clock = typeof tc === 'object' && 'limit' in tc ? { initial: Math.round(tc.limit * 1000), increment: Math.round(tc.increment * 1000) } : null;
     // scalachess: a 0+n clock starts with max(3 s, n)
     const start = clock && clock.initial === 0 ? Math.max(3000, clock.increment) : undefined;
+    // A challenge the bot under test sent: the destination is the scripted side.
+    const outgoing = challenge.challenger.id === this.settings.botId;
+    if (challenge.challenger.title === 'BOT' && challenge.destUser.title === 'BOT') {
+      for (const id of [challenge.challenger.id, challenge.destUser.id]) this.botGames.set(id, [...(this.botGames.get(id) ?? []), this.now()]);
+    }
     const game = this.createGame({
       id: challenge.id,
-      color: destColor,
-      bot: challenge.destUser.id,
-      against: challenge.challenger.id,
+      color: outgoing ? challengerColor : destColor,
+      bot: outgoing ? challenge.challenger.id : challenge.destUser.id,
+      against: outgoing ? challenge.destUser.id : challenge.challenger.id,
       variant: init.variant,
       fen: init.fen,
       clock,
@@ -339,6 +380,8 @@ export class LichessState implements GameHost {
 
   /** Stop everything: games' timers and every stream's socket. */
   dispose(): void {
+    for (const timer of this.answerTimers) clearTimeout(timer);
+    this.answerTimers.clear();
     for (const game of this.games.values()) game.dispose();
     for (const stream of [...this.streams]) stream.drop();
   }

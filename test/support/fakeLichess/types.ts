@@ -68,7 +68,14 @@ export interface FakeLichessOptions {
   finishOrder?: 'stateFirst' | 'finishFirst';
   /** the user whose token the bot under test uses (default `testbot`) */
   botId?: string;
+  /** bot-versus-bot games a BOT may play per window (default 100, lila's `bot.vsBot.day`) */
+  botDailyLimit?: number;
+  /** the window of that limit, ms (default a day); the 429's `ratelimit.seconds` counts down to its end */
+  botDailyWindowMs?: number;
 }
+
+/** How a scripted user answers a challenge sent to it through POST /api/challenge/{username}. */
+export type ChallengeAnswer = 'accept' | 'ignore' | DeclineReason;
 
 /** Stream chunking: output is cut into pieces of 1..maxBytes bytes, written `gapMs` apart. */
 export interface ChunkingOptions {
@@ -95,6 +102,14 @@ export interface UserSpec {
   /** games played before (an account with games cannot be upgraded to BOT) */
   gamesPlayed?: number;
   online?: boolean;
+  /** how it answers challenges sent to it over the API (default `accept` for BOTs, `ignore` for others) */
+  challengeAnswer?: ChallengeAnswer;
+  /** after this long, ms (default 0) */
+  challengeAnswerMs?: number;
+  /** how it plays the games it accepts (default random moves) */
+  challengeOpponent?: OpponentSpec;
+  /** bot-versus-bot games already played in the current window (default 0) */
+  botGamesToday?: number;
 }
 
 export interface FakeUser {
@@ -107,6 +122,9 @@ export interface FakeUser {
   scopes: string[];
   gamesPlayed: number;
   online: boolean;
+  challengeAnswer: ChallengeAnswer;
+  challengeAnswerMs: number;
+  challengeOpponent: OpponentSpec;
 }
 
 /** Time control of a challenge, in seconds as Lichess shows it (fractions allowed for fast tests). */

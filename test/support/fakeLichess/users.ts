@@ -24,5 +24,8 @@ export function makeUser(spec: UserSpec): FakeUser {
     scopes: spec.scopes ?? (title === 'BOT' ? [...BOT_SCOPES] : [...HUMAN_SCOPES]),
     gamesPlayed: spec.gamesPlayed ?? 0,
     online: spec.online ?? true,
+    challengeAnswer: spec.challengeAnswer ?? (title === 'BOT' ? 'accept' : 'ignore'),
+    challengeAnswerMs: spec.challengeAnswerMs ?? 0,
+    challengeOpponent: spec.challengeOpponent ?? {},
   };
 }
