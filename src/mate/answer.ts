@@ -4,6 +4,7 @@
 import type { Position } from '../chess/position.ts';
 import { COLOR_NAMES, type Color, EMPTY, FILE_NAMES, pieceLetter, squareAt } from '../chess/types.ts';
 import type { MateMode, MateProgress, MateReport, ReportNode } from '../search/mate/index.ts';
+import { formatProblemSolution } from './solution.ts';
 
 /** Where the move numbers of a line start: the side to move and the FEN's fullmove number. */
 export interface MoveNumbering {
@@ -126,6 +127,8 @@ export function formatKeys(keysSan: readonly string[], hide: (solution: string) 
 export interface AnswerOptions {
   /** Also the solution tree: every defence and the answer to it. */
   readonly tree?: boolean;
+  /** Also the solution as problemists read it (solution.ts), when the report has it. */
+  readonly solution?: boolean;
   /**
    * Wraps each part that gives the solution away (the main line, the keys, each line of the
    * tree), e.g. in a front end's spoiler marks, so that readers can solve before they look.
@@ -172,6 +175,7 @@ export function formatMateAnswer(outcome: MateOutcome, numbering: MoveNumbering,
       );
     }
     if (options.tree) lines.push(...formatTreeSection(report, numbering, hide));
+    if (options.solution) lines.push(...formatSolutionSection(outcome, numbering, hide));
   } else if (report.status === 'no-mate') {
     lines.push(`No mate in ${outcome.maxMoves}${modeNote(mode)}: proven by a complete search.`);
   } else {
@@ -184,6 +188,13 @@ export function formatMateAnswer(outcome: MateOutcome, numbering: MoveNumbering,
   }
   lines.push(`${formatCount(report.nodes)} nodes, ${formatSeconds(outcome.ms)}`);
   return lines.join('\n');
+}
+
+function formatSolutionSection(outcome: MateOutcome, numbering: MoveNumbering, hide: (solution: string) => string): string[] {
+  const { report } = outcome;
+  if (report.solution) return formatProblemSolution(report.solution, numbering, hide);
+  if (outcome.mode === 'checks') return ['Solution: not written in checks-only mode (threats and tries need every move)'];
+  return ['Solution: not written (the search stopped before every key was proven)'];
 }
 
 function formatTreeSection(report: MateReport, numbering: MoveNumbering, hide: (solution: string) => string): string[] {

@@ -2,7 +2,7 @@
 // before any work starts, the search on the engine client, and the answer's words.
 
 export {
-  CHECKS_WORD, MATE_MODES, TREE_WORD, type MateFields, type MateProblem, type MateSettings, checkMateFields, checkMateProblem, mateJob,
+  CHECKS_WORD, MATE_MODES, SOLUTION_WORD, TREE_WORD, type MateFields, type MateProblem, type MateSettings, checkMateFields, checkMateProblem, mateJob,
   parseMateMode, parseMateMoves, parseMatePosition, parseMateWords,
 } from './request.ts';
 export { type MateSearchOptions, SHUTDOWN, searchMate } from './search.ts';
@@ -10,3 +10,4 @@ export {
   type MateOutcome, type MoveNumbering, formatBoard, formatCount, formatKeys, formatMainLine, formatMateAnswer, formatProgress, formatSeconds,
   formatSolutionTree, formatStipulation, numberMoves,
 } from './answer.ts';
+export { DEFAULT_MAX_REFUTATIONS, formatProblemSolution } from './solution.ts';

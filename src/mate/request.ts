@@ -10,7 +10,8 @@ import { COLOR_NAMES } from '../chess/types.ts';
 import type { MateJob } from '../engine/index.ts';
 import { UsageError, quote } from '../errors.ts';
 import { fenFromText, fenFromWords, parseIntegerArgument } from '../input/arguments.ts';
-import type { MateMode } from '../search/mate/index.ts';
+import type { AnalysisOptions, MateMode } from '../search/mate/index.ts';
+import { DEFAULT_MAX_REFUTATIONS } from './solution.ts';
 
 /** The limits a front end applies, from the config's "mate" section. */
 export interface MateSettings {
@@ -29,13 +30,17 @@ export interface MateProblem {
 export const CHECKS_WORD = 'checks';
 /** The word after n that asks for the solution tree as well (the command line's --tree). */
 export const TREE_WORD = 'tree';
+/** The word after n that asks for the solution as problemists read it (the command line's --solution). */
+export const SOLUTION_WORD = 'solution';
+
+const SOLUTION_NEEDS_ALL_MOVES = 'the solution (threats, variations, tries) is written for all moves, not in checks-only mode';
 
 /** The modes, as a front end's option values name them (Discord's `mode` choices). */
 export const MATE_MODES: readonly MateMode[] = ['all', 'checks'];
 
-/** The job that proves mate in at most `n` moves for the side to move in `fen`. */
-export function mateJob(fen: string, n: number, mode: MateMode, tree = false): MateJob {
-  return { kind: 'mate', fen, maxMoves: n, mode, ...(tree ? { tree } : {}) };
+/** The job that proves mate in at most `n` moves for the side to move in `fen`; `solution` asks for the problemist's solution too. */
+export function mateJob(fen: string, n: number, mode: MateMode, tree = false, solution?: AnalysisOptions): MateJob {
+  return { kind: 'mate', fen, maxMoves: n, mode, ...(tree ? { tree } : {}), ...(solution ? { solution } : {}) };
 }
 
 /**
@@ -74,6 +79,8 @@ export interface MateFields {
   readonly fen: string | null | undefined;
   readonly n: string | number | null | undefined;
   readonly mode?: string | null | undefined;
+  /** Also the problemist's solution (threats, variations, tries, set play). */
+  readonly solution?: boolean;
 }
 
 /** Validates a request whose fields come separately: the FEN, then n, then the mode. */
@@ -81,27 +88,39 @@ export function checkMateFields(fields: MateFields, maxN: number): MateProblem {
   const fen = fenFromText(fields.fen ?? '');
   const position = parseMatePosition(fen);
   const n = parseMateMoves(fields.n ?? undefined, maxN);
-  return { job: mateJob(fen, n, parseMateMode(fields.mode)), position };
-}
-
-/** Validates the fields of a request, in the order they are typed; `tree` asks for the solution tree. */
-export function checkMateProblem(fen: string, n: string | number | undefined, mode: MateMode, maxN: number, tree = false): MateProblem {
-  const position = parseMatePosition(fen);
-  return { job: mateJob(fen, parseMateMoves(n, maxN), mode, tree), position };
+  const mode = parseMateMode(fields.mode);
+  if (fields.solution && mode === 'checks') throw new UsageError(SOLUTION_NEEDS_ALL_MOVES);
+  return { job: mateJob(fen, n, mode, false, fields.solution ? { maxRefutations: DEFAULT_MAX_REFUTATIONS } : undefined), position };
 }
 
 /**
- * The words after /mate: the FEN (quoted or spread over words), n, then optionally "checks" and
- * "tree" in either order, in any case.
+ * Validates the fields of a request, in the order they are typed; `tree` asks for the solution
+ * tree, `solution` for the problemist's solution (refused in checks-only mode, where a threat
+ * or a try means nothing).
+ */
+export function checkMateProblem(
+  fen: string, n: string | number | undefined, mode: MateMode, maxN: number, tree = false, solution?: AnalysisOptions,
+): MateProblem {
+  const position = parseMatePosition(fen);
+  const moves = parseMateMoves(n, maxN);
+  if (solution && mode === 'checks') throw new UsageError(SOLUTION_NEEDS_ALL_MOVES);
+  return { job: mateJob(fen, moves, mode, tree, solution), position };
+}
+
+/**
+ * The words after /mate: the FEN (quoted or spread over words), n, then optionally "checks",
+ * "tree" and "solution" in any order, in any case.
  */
 export function parseMateWords(words: readonly string[], maxN: number): MateProblem {
   const rest = [...words];
   const options = new Set<string>();
-  for (let word = rest.at(-1)?.toLowerCase(); word === CHECKS_WORD || word === TREE_WORD; word = rest.at(-1)?.toLowerCase()) {
+  const optional = new Set([CHECKS_WORD, TREE_WORD, SOLUTION_WORD]);
+  for (let word = rest.at(-1)?.toLowerCase(); word !== undefined && optional.has(word); word = rest.at(-1)?.toLowerCase()) {
     options.add(word);
     rest.pop();
   }
   if (rest.length < 2) throw new UsageError('expected a FEN and a number of moves n');
   const mode = options.has(CHECKS_WORD) ? 'checks' : 'all';
-  return checkMateProblem(fenFromWords(rest.slice(0, -1)), rest.at(-1), mode, maxN, options.has(TREE_WORD));
+  const solution = options.has(SOLUTION_WORD) ? { maxRefutations: DEFAULT_MAX_REFUTATIONS } : undefined;
+  return checkMateProblem(fenFromWords(rest.slice(0, -1)), rest.at(-1), mode, maxN, options.has(TREE_WORD), solution);
 }

@@ -3,7 +3,7 @@
 //
 // Adding a kind: one entry in JobTypes here and one handler in handlers.ts.
 
-import type { MateMode, MateProgress, MateReport } from '../search/mate/index.ts';
+import type { AnalysisOptions, MateMode, MateProgress, MateReport } from '../search/mate/index.ts';
 import type { SearchInfo, SearchLimits, SearchResult } from '../search/play/index.ts';
 
 /** Prove the shortest forced mate in at most `maxMoves` moves for the side to move in `fen`. */
@@ -14,6 +14,8 @@ export interface MateJob {
   mode: MateMode;
   /** Also build the full solution tree. */
   tree?: boolean;
+  /** Also the solution as problemists read it: threats, variations, duals, tries, set play. */
+  solution?: AnalysisOptions;
   /** Stop after about this many nodes (the answer then says "stopped"). */
   maxNodes?: number;
 }

@@ -21,7 +21,7 @@ export const runMateJob: JobHandler<'mate'> = (job, context) => {
   const position = parseFen(job.fen);
   const report = solveMate(
     prepareMateSolver(),
-    { position, maxMoves: job.maxMoves, mode: job.mode, tree: job.tree === true },
+    { position, maxMoves: job.maxMoves, mode: job.mode, tree: job.tree === true, ...(job.solution ? { solution: job.solution } : {}) },
     {
       maxNodes: job.maxNodes,
       shouldStop: () => context.shouldStop(),
@@ -41,6 +41,9 @@ function checkMateJob(job: Parameters<typeof runMateJob>[0]): void {
   }
   if (job.mode !== 'all' && job.mode !== 'checks') {
     throw new RangeError(`mate job: mode must be "all" or "checks", got ${String(job.mode)}`);
+  }
+  if (job.solution !== undefined && !(Number.isInteger(job.solution.maxRefutations) && job.solution.maxRefutations >= 0)) {
+    throw new RangeError(`mate job: solution.maxRefutations must be an integer >= 0, got ${String(job.solution.maxRefutations)}`);
   }
   if (job.maxNodes !== undefined && !(typeof job.maxNodes === 'number' && job.maxNodes > 0)) {
     throw new RangeError(`mate job: maxNodes must be a positive number, got ${String(job.maxNodes)}`);

@@ -6,9 +6,11 @@
 
 import type { EngineClient } from '../../engine/index.ts';
 import { UsageError, quote } from '../../errors.ts';
-import { fenFromWords } from '../../input/arguments.ts';
-import { type MateOutcome, type MateProblem, checkMateProblem, formatBoard, formatMateAnswer, searchMate } from '../../mate/index.ts';
-import { MAX_MATE_MOVES, type MateReport } from '../../search/mate/index.ts';
+import { fenFromWords, parseIntegerArgument } from '../../input/arguments.ts';
+import {
+  DEFAULT_MAX_REFUTATIONS, type MateOutcome, type MateProblem, checkMateProblem, formatBoard, formatMateAnswer, searchMate,
+} from '../../mate/index.ts';
+import { type AnalysisOptions, MAX_MATE_MOVES, type MateReport } from '../../search/mate/index.ts';
 import { type CliCommand, CommandLineError } from './command.ts';
 import { splitOptions } from './options.ts';
 
@@ -21,6 +23,8 @@ export interface MateCliRequest {
   readonly problem: MateProblem;
   readonly json: boolean;
   readonly tree: boolean;
+  /** --solution / --tries k: the problemist's solution, tries refuted by at most k defences; absent: not asked. */
+  readonly solution?: AnalysisOptions;
   /** Null: no time limit. */
   readonly timeoutSeconds: number | null;
 }
@@ -35,6 +39,8 @@ export const MIN_TIMEOUT_SECONDS = 0.001;
  * default); a larger value is a typo, not a time.
  */
 export const MAX_TIMEOUT_SECONDS = 1_000_000;
+/** The largest k of --tries: a first move refuted by more defences is no try to anyone. */
+export const MAX_TRY_REFUTATIONS = 99;
 
 /** Where `chessbot mate` runs its search. Tests pass their own. */
 export interface MateCliDependencies {
@@ -45,23 +51,29 @@ export interface MateCliDependencies {
 export function createMateCommand(dependencies: MateCliDependencies): CliCommand {
   return {
     name: 'mate',
-    usage: '<fen> <n> [--checks] [--tree] [--timeout <seconds>] [--json]',
+    usage: '<fen> <n> [--checks] [--tree] [--solution] [--tries <k>] [--timeout <seconds>] [--json]',
     summary: 'find the shortest forced mate in at most n moves, every key, or prove there is none',
     details: [
       '<fen>                a position in FEN, quoted or as separate words; the side to move mates',
       `<n>                  the most moves it may use, from 1 to ${MAX_MATE_MOVES} (the solver's limit)`,
       '--checks             every move of the mating side must give check (MATER\'s "c" mode)',
       '--tree               also print the solution: every defence and the answer to it',
+      '--solution           also the solution as problemists read it (Popeye\'s Variation Try SetPlay):',
+      '                     the key "!" with its threat or zugzwang, every defence with all its mates',
+      '                     (duals flagged), short variations, tries ("1. Rb8? ... but 1... Kf7!"), set play',
+      `--tries <k>          with --solution, tries are first moves refuted by 1 to k defences (Popeye's`,
+      `                     Defence k; default ${DEFAULT_MAX_REFUTATIONS}, 0: no tries, at most ${MAX_TRY_REFUTATIONS}); implies --solution`,
       `--timeout <seconds>  stop after this long: ${MIN_TIMEOUT_SECONDS} to ${MAX_TIMEOUT_SECONDS} seconds, such as 5, 0.5 or 1e-3`,
       '                     (default: no limit; Ctrl+C also stops)',
       '--json               print one JSON line: {"result":"mate"|"no-mate"|"timeout","mateIn":k|null,',
-      '                     "keys":[UCI...],"line":[SAN...],"nodes":N,"ms":T,"proven":d}',
+      '                     "keys":[UCI...],"line":[SAN...],"nodes":N,"ms":T,"proven":d}, and',
+      '                     "solution":{keys,tries,setPlay,...} with --solution (docs/cli.md)',
       '',
       'exit status: 0 mate found, 1 no mate in n (proven), 2 bad input, 3 stopped by --timeout',
     ],
     async run(args, out) {
       const request = parseMateArguments(args);
-      const { problem, json, tree, timeoutSeconds } = request;
+      const { problem, json, tree, solution, timeoutSeconds } = request;
       const { job, position } = problem;
       const engine = dependencies.engine();
       if (!json) out.stdout.write(`${formatBoard(position, job.maxMoves, job.mode)}\n\n`);
@@ -69,20 +81,23 @@ export function createMateCommand(dependencies: MateCliDependencies): CliCommand
         timeoutSeconds,
         onProgress: json ? undefined : (line) => out.stdout.write(`${line}\n`),
       });
-      out.stdout.write(json ? formatJson(outcome, tree) : `\n${formatMateAnswer(outcome, position, { tree })}\n`);
+      out.stdout.write(json ? formatJson(outcome, tree) : `\n${formatMateAnswer(outcome, position, { tree, solution: solution !== undefined })}\n`);
       return exitStatus(outcome.report);
     },
   };
 }
 
 export function parseMateArguments(args: readonly string[]): MateCliRequest {
-  const { flags, values, positionals } = splitOptions(args, ['--checks', '--json', '--tree'], ['--timeout']);
+  const { flags, values, positionals } = splitOptions(args, ['--checks', '--json', '--tree', '--solution'], ['--timeout', '--tries']);
   if (positionals.length < 2) throw new CommandLineError('expected a FEN and a number of moves n');
   const timeout = values.get('--timeout');
   const timeoutSeconds = timeout === undefined ? null : parseTimeout(timeout);
   const fen = fenFromWords(positionals.slice(0, -1));
-  const problem = checkMateProblem(fen, positionals.at(-1), flags.has('--checks') ? 'checks' : 'all', MAX_MATE_MOVES);
-  return { problem, json: flags.has('--json'), tree: flags.has('--tree'), timeoutSeconds };
+  const tries = values.get('--tries');
+  const maxRefutations = tries === undefined ? DEFAULT_MAX_REFUTATIONS : parseIntegerArgument(tries, 'tries', 0, MAX_TRY_REFUTATIONS);
+  const solution = flags.has('--solution') || tries !== undefined ? { maxRefutations } : undefined;
+  const problem = checkMateProblem(fen, positionals.at(-1), flags.has('--checks') ? 'checks' : 'all', MAX_MATE_MOVES, false, solution);
+  return { problem, json: flags.has('--json'), tree: flags.has('--tree'), ...(solution ? { solution } : {}), timeoutSeconds };
 }
 
 /** A decimal number, signed, with a fraction and an exponent if any: "5", "0.5", ".5", "1e-3", "-1". */
@@ -109,8 +124,8 @@ export function exitStatus(report: MateReport): number {
 
 /**
  * One line: {"result","mateIn","keys","line","nodes","ms","proven"} in that order, then
- * "keysComplete":false if the time ran out after a mate was found but before every key was, and
- * "tree" with --tree.
+ * "keysComplete":false if the time ran out after a mate was found but before every key was,
+ * "tree" with --tree, and "solution" (ProblemSolution) with --solution when it was written.
  */
 export function formatJson(outcome: MateOutcome, tree: boolean): string {
   const { report } = outcome;
@@ -125,6 +140,7 @@ export function formatJson(outcome: MateOutcome, tree: boolean): string {
     proven: report.provenDepth,
     ...(report.mateIn !== null && !report.keysComplete ? { keysComplete: false } : {}),
     ...(tree && report.tree ? { tree: report.tree } : {}),
+    ...(report.solution ? { solution: report.solution } : {}),
   };
   return `${JSON.stringify(json)}\n`;
 }

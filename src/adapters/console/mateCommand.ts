@@ -1,11 +1,11 @@
-// The console's /mate <fen> <n> [checks] [tree]: the /mate use case (src/mate) behind a typed
-// command. With a progress sink it first shows the board and then one line per iteration, exactly
-// as `chessbot mate` prints them; the reply is the answer, with the solution tree after "tree" (as
-// `chessbot mate --tree` prints it).
+// The console's /mate <fen> <n> [checks] [tree] [solution]: the /mate use case (src/mate) behind a
+// typed command. With a progress sink it first shows the board and then one line per iteration,
+// exactly as `chessbot mate` prints them; the reply is the answer, with the solution tree after
+// "tree" and the problemist's solution after "solution" (as `chessbot mate --tree --solution`).
 
 import type { EngineClient } from '../../engine/index.ts';
 import {
-  CHECKS_WORD, type MateSettings, TREE_WORD, formatBoard, formatMateAnswer, parseMateWords, searchMate,
+  CHECKS_WORD, type MateSettings, SOLUTION_WORD, TREE_WORD, formatBoard, formatMateAnswer, parseMateWords, searchMate,
 } from '../../mate/index.ts';
 import type { Command, CommandContext } from './command.ts';
 
@@ -18,11 +18,12 @@ export function mateCommand(options: MateCommandOptions): Command {
   const { engine, maxN, timeoutSeconds } = options;
   return {
     name: 'mate',
-    usage: `/mate <fen> <n> [${CHECKS_WORD}] [${TREE_WORD}]`,
+    usage: `/mate <fen> <n> [${CHECKS_WORD}] [${TREE_WORD}] [${SOLUTION_WORD}]`,
     summary: `find the shortest forced mate in at most n moves (n up to ${maxN})`,
     details: [
       `${CHECKS_WORD}: every move of the mating side gives check`,
       `${TREE_WORD}: also the solution tree, every defence and its answer`,
+      `${SOLUTION_WORD}: also the solution as problemists read it: threats, variations with duals, tries, set play`,
     ],
     async run(args, context: CommandContext = {}) {
       const { job, position } = parseMateWords(args, maxN);
@@ -30,7 +31,7 @@ export function mateCommand(options: MateCommandOptions): Command {
       progress?.(`${formatBoard(position, job.maxMoves, job.mode)}\n`);
       const outcome = await searchMate(engine, job, { signal, timeoutSeconds, onProgress: progress });
       progress?.('');
-      return formatMateAnswer(outcome, position, { tree: job.tree === true });
+      return formatMateAnswer(outcome, position, { tree: job.tree === true, solution: job.solution !== undefined });
     },
   };
 }

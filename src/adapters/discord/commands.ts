@@ -15,7 +15,7 @@ import type { MateMode } from '../../search/mate/index.ts';
 /** The names of /mate and its options, shared with the handler that reads them. */
 export const MATE_COMMAND = {
   name: 'mate',
-  options: { fen: 'fen', n: 'n', mode: 'mode', spoiler: 'spoiler' },
+  options: { fen: 'fen', n: 'n', mode: 'mode', spoiler: 'spoiler', solution: 'solution' },
 } as const;
 
 /** The choices of /mate's `mode` option: what the user sees, and the value the handler gets. */
@@ -32,7 +32,7 @@ export interface CommandSettings {
   };
 }
 
-/** /mate fen:<string> n:<integer 1..maxN> [mode:<all moves|checks only>] [spoiler:<boolean>] */
+/** /mate fen:<string> n:<integer 1..maxN> [mode:<all moves|checks only>] [spoiler:<boolean>] [solution:<boolean>] */
 export function mateCommandBuilder(settings: CommandSettings): SlashCommandBuilder {
   const { maxN } = settings.mate;
   const builder = new SlashCommandBuilder()
@@ -67,6 +67,12 @@ export function mateCommandBuilder(settings: CommandSettings): SlashCommandBuild
     option
       .setName(MATE_COMMAND.options.spoiler)
       .setDescription('Hide the solution behind spoiler marks, and draw the board without the key (default: no)')
+      .setRequired(false),
+  );
+  builder.addBooleanOption((option) =>
+    option
+      .setName(MATE_COMMAND.options.solution)
+      .setDescription('Also threats, variations, duals, tries and set play, as magazines print them (default: no)')
       .setRequired(false),
   );
   return builder;

@@ -92,6 +92,7 @@ export async function handleMateCommand(interaction: ChatInputCommandInteraction
     n: optionValue(interaction, MATE_COMMAND.options.n),
     mode: optionValue(interaction, MATE_COMMAND.options.mode),
     spoiler: optionValue(interaction, MATE_COMMAND.options.spoiler),
+    solution: optionValue(interaction, MATE_COMMAND.options.solution),
   };
   const context = {
     id: interaction.id,
@@ -110,10 +111,12 @@ export async function handleMateCommand(interaction: ChatInputCommandInteraction
         fen: typeof fields.fen === 'string' ? fields.fen : null,
         n: typeof fields.n === 'boolean' ? String(fields.n) : fields.n,
         mode: fields.mode === undefined ? null : String(fields.mode),
+        solution: fields.solution === true,
       },
       services.maxN,
     );
-    hidden = parseSpoiler(fields.spoiler);
+    hidden = parseBooleanOption(fields.spoiler, MATE_COMMAND.options.spoiler);
+    parseBooleanOption(fields.solution, MATE_COMMAND.options.solution);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     const text = commandErrorText(MATE_COMMAND.name, error);
@@ -390,16 +393,16 @@ export function boardPicture(
   }
 }
 
-/** The `spoiler` option: absent means no. */
-function parseSpoiler(value: string | number | boolean | undefined): boolean {
+/** A boolean option (`spoiler`, `solution`): absent means no. */
+function parseBooleanOption(value: string | number | boolean | undefined, name: string): boolean {
   if (value === undefined || typeof value === 'boolean') return value === true;
-  throw new UsageError(`spoiler must be true or false, got ${quote(String(value))}`);
+  throw new UsageError(`${name} must be true or false, got ${quote(String(value))}`);
 }
 
 export function answerView(problem: MateProblem, outcome: MateOutcome, png: Buffer | null, cachedAgeMs: number | null, hidden: boolean) {
   const { job, position } = problem;
   return {
-    text: formatMateAnswer(outcome, position, hidden ? { hide: spoiler } : {}),
+    text: formatMateAnswer(outcome, position, { ...(hidden ? { hide: spoiler } : {}), ...(job.solution ? { solution: true } : {}) }),
     spoiler: hidden,
     stipulation: formatStipulation(position.turn, job.maxMoves, job.mode),
     fen: job.fen,
@@ -444,7 +447,7 @@ async function cacheLookup(
  */
 async function notePending(
   interaction: ChatInputCommandInteraction,
-  fields: { readonly fen: unknown; readonly n: unknown; readonly mode: unknown },
+  fields: { readonly fen: unknown; readonly n: unknown; readonly mode: unknown; readonly solution: unknown },
   hidden: boolean,
   services: MateServices,
   context: Record<string, string | number | undefined>,
@@ -460,6 +463,7 @@ async function notePending(
       fen: typeof fields.fen === 'string' ? fields.fen : '',
       n: typeof fields.n === 'number' || typeof fields.n === 'string' ? fields.n : null,
       mode: typeof fields.mode === 'string' ? fields.mode : null,
+      solution: fields.solution === true,
       hidden,
       expiresAt: replyEditableUntil - FINAL_EDIT_MARGIN_MS,
     });

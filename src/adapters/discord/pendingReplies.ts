@@ -18,6 +18,8 @@ export interface PendingReply {
   readonly fen: string;
   readonly n: string | number | null;
   readonly mode: string | null;
+  /** The problemist's solution was asked for (absent in records of older versions). */
+  readonly solution?: boolean;
   readonly hidden: boolean;
   /** Epoch ms after which the reply can no longer be edited in time. */
   readonly expiresAt: number;

@@ -2,6 +2,7 @@
 // fields that adapters print and that cross worker threads: keys in UCI and SAN, the line in SAN.
 
 import type { Position } from '../../chess/position.ts';
+import type { ProblemSolution } from './analysis.ts';
 import { makeSan, makeSanLine } from '../../chess/san.ts';
 import { makeUci } from '../../chess/uci.ts';
 import type { MateSolution, SolutionNode } from './types.ts';
@@ -24,6 +25,8 @@ export interface MateReport {
   tree?: ReportNode[];
   /** False when a limit cut the solution tree short. */
   treeComplete?: boolean;
+  /** The solution as problemists read it, when asked for and a mate was proven with every key. */
+  solution?: ProblemSolution;
 }
 
 export interface ReportNode {

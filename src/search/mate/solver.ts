@@ -264,6 +264,34 @@ export class MateSolver {
     return false;
   }
 
+  // ---- proofs for the problemist's analysis (analysis.ts), on the warm table after solve() ----
+
+  /**
+   * Runs `walk` on the solver's working position after solve(), whose table is still warm, with
+   * the same limits; `walk` asks shortestMateIn and matesAfterMove and leaves the position as it
+   * found it. False when solve() or a limit stopped first (the position is then restored).
+   */
+  explore(walk: (position: Position) => void): boolean {
+    if (this.stopped) return false;
+    try {
+      walk(this.pos);
+    } catch (error) {
+      this.recover(error);
+      return false;
+    }
+    return true;
+  }
+
+  /** Attacker to move in the working position: the shortest n ≤ limit in which it mates, or 0. */
+  shortestMateIn(limit: number): number {
+    return limit > 0 ? this.shortestMate(limit, 0) : 0;
+  }
+
+  /** Defender to move, after the attacker's move that used the first of `moves`: does every defence lose? */
+  matesAfterMove(moves: number): boolean {
+    return this.defend(moves, 1, 0);
+  }
+
   // ---- the solution: main line and tree, read back through the (now well-filled) table ----
 
   /** The shortest n ≤ limit in which the attacker (to move) mates, or 0. */

@@ -259,7 +259,7 @@ describe('bin/chessbot.js mate', () => {
     expect(stdout).toBe('');
     const lines = stderr.split('\n');
     expect(lines[0]).toBe('chessbot: mate: unknown argument "checks": did you mean --checks?');
-    expect(lines[1]).toBe('usage: chessbot mate <fen> <n> [--checks] [--tree] [--timeout <seconds>] [--json]');
+    expect(lines[1]).toBe('usage: chessbot mate <fen> <n> [--checks] [--tree] [--solution] [--tries <k>] [--timeout <seconds>] [--json]');
   });
 
   it('solves MATER\'s checks-only mate in 12 with the default configuration (mate.maxN 10 bounds only the console and Discord)', () => {
@@ -278,5 +278,31 @@ describe('bin/chessbot.js mate', () => {
       'chessbot: mate: timeout "1e12" is too long: it must be from 0.001 to 1000000 seconds (about 11.6 days)\n' +
         "see 'chessbot mate --help'\n",
     );
+  });
+});
+
+describe('chessbot mate --solution', () => {
+  const QG4 = '5R2/1N3p2/3pk3/6PR/3Q4/B3K3/8/8 w - - 0 1'; // #2, key Qg4+, tries
+
+  it('reads --solution and --tries k', () => {
+    expect(parseMateArguments([QG4, '2']).solution).toBeUndefined();
+    expect(parseMateArguments([QG4, '2', '--solution']).solution).toEqual({ maxRefutations: 1 });
+    expect(parseMateArguments([QG4, '2', '--tries', '2']).solution).toEqual({ maxRefutations: 2 });
+    expect(parseMateArguments([QG4, '2', '--solution', '--tries=0']).problem.job.solution).toEqual({ maxRefutations: 0 });
+    expect(() => parseMateArguments([QG4, '2', '--tries', 'x'])).toThrow(/tries/);
+    expect(() => parseMateArguments([QG4, '2', '--solution', '--checks'])).toThrow(/checks-only/);
+  });
+
+  it('prints the solution after the keys, and puts it in the JSON', async () => {
+    const text = await cli([QG4, '2', '--solution']);
+    expect(text.status).toBe(EXIT_MATE);
+    expect(text.stdout).toContain('Keys: Qg4+\nSolution:\n  1. Qg4+!\n      1... Ke7 2. Bxd6#\n');
+    expect(text.stdout).toContain('      but 1... f5+!\n');
+    const json = await cli([QG4, '2', '--tries', '1', '--json']);
+    const parsed = JSON.parse(json.stdout) as { solution: { keys: { uci: string }[]; tries: unknown[]; setPlay: unknown[]; complete: boolean } };
+    expect(parsed.solution.keys.map((key) => key.uci)).toEqual(['d4g4']);
+    expect(parsed.solution.tries).toHaveLength(11);
+    expect(parsed.solution.setPlay).toHaveLength(4);
+    expect(parsed.solution.complete).toBe(true);
   });
 });

@@ -35,6 +35,12 @@ describe('/mate', () => {
     ]);
   });
 
+  it('adds the problemist\'s solution after "solution"', async () => {
+    const reply = await registry.dispatch('/mate "5R2/1N3p2/3pk3/6PR/3Q4/B3K3/8/8 w - - 0 1" 2 solution');
+    expect(reply?.text).toContain('Keys: Qg4+\nSolution:\n  1. Qg4+!\n');
+    expect(reply?.text).toContain('  1. Ke4? threat: 2. Qxd6#\n      1... d5+ 2. Qxd5#\n      but 1... f5+!\n');
+  });
+
   it('answers without a progress sink too', async () => {
     const reply = await registry.dispatch(`/mate ${BLACK_MATES} 3`);
     expect(reply?.text).toMatch(/^Mate in 3: 1\.\.\. Qxh3\+! 2\. \S+ \S+ 3\. \S+ \S+#\nKeys: Qxh3\+\n/);
@@ -74,10 +80,11 @@ describe('/mate', () => {
     withHelp.add(helpCommand(withHelp)).add(mateCommand({ engine: new InlineEngine(), maxN: 5, timeoutSeconds: 60 }));
     expect((await withHelp.dispatch('/help'))?.text).toBe([
       'Commands:',
-      '  /help                            list the commands',
-      '  /mate <fen> <n> [checks] [tree]  find the shortest forced mate in at most n moves (n up to 5)',
-      '                                   checks: every move of the mating side gives check',
-      '                                   tree: also the solution tree, every defence and its answer',
+      '  /help                                       list the commands',
+      '  /mate <fen> <n> [checks] [tree] [solution]  find the shortest forced mate in at most n moves (n up to 5)',
+      '                                              checks: every move of the mating side gives check',
+      '                                              tree: also the solution tree, every defence and its answer',
+      '                                              solution: also the solution as problemists read it: threats, variations with duals, tries, set play',
     ].join('\n'));
   });
 

@@ -16,7 +16,7 @@ describe('commandDefinitions', () => {
     expect(mate.description.length).toBeLessThanOrEqual(100);
   });
 
-  it('has fen (string, required, at most MAX_FEN_LENGTH), n (integer 1..maxN, required), mode (optional choice), spoiler (optional)', () => {
+  it('has fen (string, required, at most MAX_FEN_LENGTH), n (integer 1..maxN, required), mode (optional choice), spoiler and solution (optional)', () => {
     expect(mate.options).toEqual([
       {
         type: ApplicationCommandOptionType.String,
@@ -46,6 +46,12 @@ describe('commandDefinitions', () => {
       {
         type: ApplicationCommandOptionType.Boolean,
         name: 'spoiler',
+        description: expect.any(String),
+        required: false,
+      },
+      {
+        type: ApplicationCommandOptionType.Boolean,
+        name: 'solution',
         description: expect.any(String),
         required: false,
       },
