@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { parseFen } from '../src/chess/fen.ts';
 import { type MateReport, MateSolver, solveMate } from '../src/search/mate/index.ts';
 import { type PopeyeResult, probePopeye, solveWithPopeye } from './popeye.ts';
+import { benchStipulations } from './popeye-stipulations.ts';
 import { findProgram, installStockfish, isExecutable, locatePopeye } from './programs.ts';
 
 const USAGE = `usage: npm run bench:mate -- [options]
@@ -808,6 +809,8 @@ async function main(): Promise<number> {
     };
     process.stdout.write(JSON.stringify(document) + '\n');
   }
+  // The selfmate and helpmate suites beside Popeye (bench/popeye-stipulations.ts), in the text report.
+  if (pyPath !== null && !json) await benchStipulations(pyPath, out);
   return 0;
 }
 

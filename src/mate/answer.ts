@@ -3,7 +3,7 @@
 
 import type { Position } from '../chess/position.ts';
 import { COLOR_NAMES, type Color, EMPTY, FILE_NAMES, pieceLetter, squareAt } from '../chess/types.ts';
-import type { MateMode, MateProgress, MateReport, ReportNode } from '../search/mate/index.ts';
+import type { MateMode, MateProgress, MateReport, ReportNode, Stipulation } from '../search/mate/index.ts';
 import { formatProblemSolution } from './solution.ts';
 
 /** Where the move numbers of a line start: the side to move and the FEN's fullmove number. */
@@ -17,6 +17,8 @@ export interface MateOutcome {
   /** The n that was asked for. */
   readonly maxMoves: number;
   readonly mode: MateMode;
+  /** s#n or h#n; absent: a direct mate. */
+  readonly stipulation?: Stipulation;
   readonly report: MateReport;
   /** Wall time of the whole request, in milliseconds. */
   readonly ms: number;
@@ -59,7 +61,7 @@ const capitalized = (text: string): string => text[0]!.toUpperCase() + text.slic
  *        a b c d e f g h
  *     White to play and mate in 3
  */
-export function formatBoard(position: Position, n: number, mode: MateMode): string {
+export function formatBoard(position: Position, n: number, mode: MateMode, stipulation: Stipulation = 'direct'): string {
   const rows: string[] = [];
   for (let rank = 7; rank >= 0; rank--) {
     const squares: string[] = [];
@@ -70,13 +72,16 @@ export function formatBoard(position: Position, n: number, mode: MateMode): stri
     rows.push(`${rank + 1}  ${squares.join(' ')}`);
   }
   rows.push(`   ${[...FILE_NAMES].join(' ')}`);
-  rows.push(formatStipulation(position.turn, n, mode));
+  rows.push(formatStipulation(position.turn, n, mode, stipulation));
   return rows.join('\n');
 }
 
 /** "White to play and mate in 3", "Black to play and mate in 2 (checks only)". */
-export function formatStipulation(turn: Color, n: number, mode: MateMode): string {
-  return `${capitalized(COLOR_NAMES[turn])} to play and mate in ${n}${modeNote(mode)}`;
+export function formatStipulation(turn: Color, n: number, mode: MateMode, stipulation: Stipulation = 'direct'): string {
+  const side = capitalized(COLOR_NAMES[turn]);
+  if (stipulation === 'self') return `${side} to play and force ${COLOR_NAMES[turn ^ 1]} to mate in ${n} (s#${n})`;
+  if (stipulation === 'help') return `${side} to play, helpmate in ${n} (h#${n}): both sides cooperate until ${COLOR_NAMES[turn ^ 1]} mates ${COLOR_NAMES[turn]}`;
+  return `${side} to play and mate in ${n}${modeNote(mode)}`;
 }
 
 /** One MATER-style line per finished iteration: "n=3  nodes      3,351    0.45 s  mate found". */
@@ -161,10 +166,14 @@ export function formatMateAnswer(outcome: MateOutcome, numbering: MoveNumbering,
   const { report, mode } = outcome;
   const hide = options.hide ?? shown;
   const lines: string[] = [];
-  if (report.mateIn !== null) {
+  const stipulation = outcome.stipulation ?? 'direct';
+  const what = STIPULATION_WORDS[stipulation];
+  if (report.mateIn !== null && report.helpSolutions) {
+    lines.push(...formatHelpmate(outcome, report.helpSolutions.map((line) => line.san), numbering, hide));
+  } else if (report.mateIn !== null) {
     const line = formatMainLine(report.line, numbering);
     const cut = report.keysComplete && !report.lineComplete ? ` (${stopReason(outcome).toLowerCase()} while the line was being read out)` : '';
-    lines.push(`Mate in ${report.mateIn}${modeNote(mode)}: ${hide(line || numberMoves([markKey(report.keysSan[0]!)], numbering))}${cut}`);
+    lines.push(`${what.found} in ${report.mateIn}${modeNote(mode)}: ${hide(line || numberMoves([markKey(report.keysSan[0]!)], numbering))}${cut}`);
     if (report.keysComplete) {
       lines.push(formatKeys(report.keysSan, hide));
     } else {
@@ -177,17 +186,35 @@ export function formatMateAnswer(outcome: MateOutcome, numbering: MoveNumbering,
     if (options.tree) lines.push(...formatTreeSection(report, numbering, hide));
     if (options.solution) lines.push(...formatSolutionSection(outcome, numbering, hide));
   } else if (report.status === 'no-mate') {
-    lines.push(`No mate in ${outcome.maxMoves}${modeNote(mode)}: proven by a complete search.`);
+    lines.push(`No ${what.none} in ${outcome.maxMoves}${modeNote(mode)}: proven by a complete search.`);
   } else {
     const searching = report.provenDepth + 1;
     const proven =
       report.provenDepth === 0
         ? 'nothing is proven yet'
-        : `no mate in ${report.provenDepth}${report.provenDepth === 1 ? '' : ' or fewer'} is proven`;
+        : `no ${what.none} in ${report.provenDepth}${report.provenDepth === 1 ? '' : ' or fewer'} is proven`;
     lines.push(`${stopReason(outcome)} while searching n = ${searching}${modeNote(mode)}: ${proven}.`);
   }
   lines.push(`${formatCount(report.nodes)} nodes, ${formatSeconds(outcome.ms)}`);
   return lines.join('\n');
+}
+
+/** How each stipulation's answer names what it found. */
+const STIPULATION_WORDS: Record<Stipulation, { found: string; none: string }> = {
+  direct: { found: 'Mate', none: 'mate' },
+  self: { found: 'Selfmate', none: 'selfmate' },
+  help: { found: 'Helpmate', none: 'helpmate' },
+};
+
+/**
+ * A helpmate's answer: how many solutions, then every one on its own line, in problemist style
+ * ("1... Kd5 2. Qe4+ Ke6 3. Qf5#" when black begins).
+ */
+function formatHelpmate(outcome: MateOutcome, solutions: readonly string[][], numbering: MoveNumbering, hide: (solution: string) => string): string[] {
+  const { report } = outcome;
+  const count = `${solutions.length} solution${solutions.length === 1 ? '' : 's'}`;
+  const cut = report.helpSolutionsComplete === false ? ` (${stopReason(outcome).toLowerCase()} before every sequence was tried: there may be more)` : '';
+  return [`Helpmate in ${report.mateIn}: ${count}${cut}`, ...solutions.map((sans) => `  ${hide(numberMoves(sans, numbering))}`)];
 }
 
 function formatSolutionSection(outcome: MateOutcome, numbering: MoveNumbering, hide: (solution: string) => string): string[] {

@@ -3,7 +3,7 @@
 
 export {
   CHECKS_WORD, MATE_MODES, SOLUTION_WORD, TREE_WORD, type MateFields, type MateProblem, type MateSettings, checkMateFields, checkMateProblem, mateJob,
-  parseMateMode, parseMateMoves, parseMatePosition, parseMateWords,
+  parseMateKind, parseMateMode, parseMateMoves, parseMatePosition, parseMateWords, parseStipulationWord, STIPULATION_PREFIXES,
 } from './request.ts';
 export { type MateSearchOptions, SHUTDOWN, searchMate } from './search.ts';
 export {

@@ -10,7 +10,7 @@ import { COLOR_NAMES } from '../chess/types.ts';
 import type { MateJob } from '../engine/index.ts';
 import { UsageError, quote } from '../errors.ts';
 import { fenFromText, fenFromWords, parseIntegerArgument } from '../input/arguments.ts';
-import type { AnalysisOptions, MateMode } from '../search/mate/index.ts';
+import { type AnalysisOptions, MAX_HELPMATE_MOVES, type MateMode, STIPULATIONS, type Stipulation } from '../search/mate/index.ts';
 import { DEFAULT_MAX_REFUTATIONS } from './solution.ts';
 
 /** The limits a front end applies, from the config's "mate" section. */
@@ -39,8 +39,44 @@ const SOLUTION_NEEDS_ALL_MOVES = 'the solution (threats, variations, tries) is w
 export const MATE_MODES: readonly MateMode[] = ['all', 'checks'];
 
 /** The job that proves mate in at most `n` moves for the side to move in `fen`; `solution` asks for the problemist's solution too. */
-export function mateJob(fen: string, n: number, mode: MateMode, tree = false, solution?: AnalysisOptions): MateJob {
-  return { kind: 'mate', fen, maxMoves: n, mode, ...(tree ? { tree } : {}), ...(solution ? { solution } : {}) };
+export function mateJob(fen: string, n: number, mode: MateMode, tree = false, solution?: AnalysisOptions, stipulation: Stipulation = 'direct'): MateJob {
+  return { kind: 'mate', fen, maxMoves: n, mode, ...(stipulation !== 'direct' ? { stipulation } : {}), ...(tree ? { tree } : {}), ...(solution ? { solution } : {}) };
+}
+
+/** The problemists' prefix of each stipulation: #3, s#2, h#2. */
+export const STIPULATION_PREFIXES: Record<Stipulation, string> = { direct: '#', self: 's#', help: 'h#' };
+
+/** The stipulation as a value (a Discord choice, the command line's --kind): direct, self or help; absent means direct. */
+export function parseMateKind(value: string | null | undefined): Stipulation {
+  if (value === null || value === undefined) return 'direct';
+  const kind = STIPULATIONS.find((known) => known === value.toLowerCase());
+  if (!kind) throw new UsageError(`kind must be ${STIPULATIONS.map((k) => `"${k}"`).join(', ')}, got ${quote(value)}`);
+  return kind;
+}
+
+/**
+ * n as the problemists write it: "#3" (direct), "s#2" (selfmate), "h#2" (helpmate), or a bare
+ * number (the stipulation then comes from elsewhere: `fallback`). A prefix that disagrees with
+ * an explicit kind is an error.
+ */
+export function parseStipulationWord(word: string | undefined, fallback: Stipulation, explicit = false): { stipulation: Stipulation; n: string | undefined } {
+  const m = word === undefined ? null : /^([sh]?)#(.*)$/i.exec(word);
+  if (!m) return { stipulation: fallback, n: word };
+  const stipulation: Stipulation = m[1]!.toLowerCase() === 's' ? 'self' : m[1]!.toLowerCase() === 'h' ? 'help' : 'direct';
+  if (explicit && stipulation !== fallback) {
+    throw new UsageError(`${quote(word!)} is a ${stipulation === 'direct' ? 'direct mate' : `${stipulation}mate`}, but the kind asked is ${fallback}`);
+  }
+  return { stipulation, n: m[2] };
+}
+
+/** What only a direct mate can be asked for: refused for a selfmate or a helpmate, named. */
+function checkStipulationOptions(stipulation: Stipulation, mode: MateMode, tree: boolean, solution: boolean, n: number): void {
+  if (stipulation === 'direct') return;
+  const name = `a ${stipulation}mate (${STIPULATION_PREFIXES[stipulation]}${n})`;
+  if (mode === 'checks') throw new UsageError(`checks-only mode is for direct mates, not ${name}`);
+  if (tree) throw new UsageError(`the solution tree is written for direct mates, not ${name}`);
+  if (solution) throw new UsageError(`the problemist's solution (threats, variations, tries) is written for direct mates, not ${name}`);
+  if (stipulation === 'help' && n > MAX_HELPMATE_MOVES) throw new UsageError(`a helpmate has at most ${MAX_HELPMATE_MOVES} moves, got h#${n}`);
 }
 
 /**
@@ -79,6 +115,8 @@ export interface MateFields {
   readonly fen: string | null | undefined;
   readonly n: string | number | null | undefined;
   readonly mode?: string | null | undefined;
+  /** direct, self or help (Discord's `kind` choice); absent: direct. */
+  readonly kind?: string | null | undefined;
   /** Also the problemist's solution (threats, variations, tries, set play). */
   readonly solution?: boolean;
 }
@@ -89,8 +127,10 @@ export function checkMateFields(fields: MateFields, maxN: number): MateProblem {
   const position = parseMatePosition(fen);
   const n = parseMateMoves(fields.n ?? undefined, maxN);
   const mode = parseMateMode(fields.mode);
+  const stipulation = parseMateKind(fields.kind);
+  checkStipulationOptions(stipulation, mode, false, fields.solution === true, n);
   if (fields.solution && mode === 'checks') throw new UsageError(SOLUTION_NEEDS_ALL_MOVES);
-  return { job: mateJob(fen, n, mode, false, fields.solution ? { maxRefutations: DEFAULT_MAX_REFUTATIONS } : undefined), position };
+  return { job: mateJob(fen, n, mode, false, fields.solution ? { maxRefutations: DEFAULT_MAX_REFUTATIONS } : undefined, stipulation), position };
 }
 
 /**
@@ -100,15 +140,17 @@ export function checkMateFields(fields: MateFields, maxN: number): MateProblem {
  */
 export function checkMateProblem(
   fen: string, n: string | number | undefined, mode: MateMode, maxN: number, tree = false, solution?: AnalysisOptions,
+  stipulation: Stipulation = 'direct',
 ): MateProblem {
   const position = parseMatePosition(fen);
   const moves = parseMateMoves(n, maxN);
+  checkStipulationOptions(stipulation, mode, tree, solution !== undefined, moves);
   if (solution && mode === 'checks') throw new UsageError(SOLUTION_NEEDS_ALL_MOVES);
-  return { job: mateJob(fen, moves, mode, tree, solution), position };
+  return { job: mateJob(fen, moves, mode, tree, solution, stipulation), position };
 }
 
 /**
- * The words after /mate: the FEN (quoted or spread over words), n, then optionally "checks",
+ * The words after /mate: the FEN (quoted or spread over words), n (or the stipulation: #3, s#2, h#2), then optionally "checks",
  * "tree" and "solution" in any order, in any case.
  */
 export function parseMateWords(words: readonly string[], maxN: number): MateProblem {
@@ -122,5 +164,6 @@ export function parseMateWords(words: readonly string[], maxN: number): MateProb
   if (rest.length < 2) throw new UsageError('expected a FEN and a number of moves n');
   const mode = options.has(CHECKS_WORD) ? 'checks' : 'all';
   const solution = options.has(SOLUTION_WORD) ? { maxRefutations: DEFAULT_MAX_REFUTATIONS } : undefined;
-  return checkMateProblem(fenFromWords(rest.slice(0, -1)), rest.at(-1), mode, maxN, options.has(TREE_WORD), solution);
+  const { stipulation, n } = parseStipulationWord(rest.at(-1), 'direct');
+  return checkMateProblem(fenFromWords(rest.slice(0, -1)), n, mode, maxN, options.has(TREE_WORD), solution, stipulation);
 }

@@ -49,7 +49,7 @@ export async function searchMate(engine: EngineClient, job: MateJob, options: Ma
   const ms = performance.now() - start;
   const unfinished = report.status === 'stopped' || !report.keysComplete;
   const stoppedBy = !unfinished ? null : signal?.aborted ? (signal.reason === SHUTDOWN ? 'shutdown' : 'cancel') : 'timeout';
-  return { maxMoves: job.maxMoves, mode: job.mode, report, ms, stoppedBy, timeoutSeconds };
+  return { maxMoves: job.maxMoves, mode: job.mode, ...(job.stipulation && job.stipulation !== 'direct' ? { stipulation: job.stipulation } : {}), report, ms, stoppedBy, timeoutSeconds };
 }
 
 /** The report of a search that was stopped before it began. */

@@ -3,7 +3,7 @@
 //
 // Adding a kind: one entry in JobTypes here and one handler in handlers.ts.
 
-import type { AnalysisOptions, MateMode, MateProgress, MateReport } from '../search/mate/index.ts';
+import type { AnalysisOptions, MateMode, MateProgress, MateReport, Stipulation } from '../search/mate/index.ts';
 import type { SearchInfo, SearchLimits, SearchResult } from '../search/play/index.ts';
 
 /** Prove the shortest forced mate in at most `maxMoves` moves for the side to move in `fen`. */
@@ -12,6 +12,8 @@ export interface MateJob {
   fen: string;
   maxMoves: number;
   mode: MateMode;
+  /** s#n or h#n (Popeye's meanings, the side to move first); absent: a direct mate. */
+  stipulation?: Stipulation;
   /** Also build the full solution tree. */
   tree?: boolean;
   /** Also the solution as problemists read it: threats, variations, duals, tries, set play. */

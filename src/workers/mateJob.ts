@@ -1,13 +1,15 @@
 // The 'mate' job, run inside a worker thread: parse the FEN, prove, report in plain strings.
 
 import { parseFen } from '../chess/fen.ts';
-import { MAX_MATE_MOVES, MateSolver, solveMate } from '../search/mate/index.ts';
+import { MAX_HELPMATE_MOVES, MAX_MATE_MOVES, MateSolver, MateSolvers, STIPULATIONS, solveStipulation } from '../search/mate/index.ts';
 import type { JobHandler } from './jobs.ts';
 
 // One solver per worker thread, made on the first mate job: its transposition table is large
 // (~20 MB) and is cleared, not reallocated, between solves. Each worker loads its own copy of
 // this module, so this is per thread.
 let solver: MateSolver | undefined;
+/** The selfmate and helpmate solvers beside it, each made on its first job. */
+let solvers: MateSolvers | undefined;
 
 /** This thread's solver, made now if it was not yet (its table takes tens of milliseconds to allocate). */
 export function prepareMateSolver(): MateSolver {
@@ -15,13 +17,19 @@ export function prepareMateSolver(): MateSolver {
   return solver;
 }
 
+function threadSolvers(): MateSolvers {
+  solvers ??= new MateSolvers(prepareMateSolver());
+  return solvers;
+}
+
 export const runMateJob: JobHandler<'mate'> = (job, context) => {
   checkMateJob(job);
   // Throws FenError; the pool rebuilds it as a FenError for the caller.
   const position = parseFen(job.fen);
-  const report = solveMate(
-    prepareMateSolver(),
+  const report = solveStipulation(
+    threadSolvers(),
     { position, maxMoves: job.maxMoves, mode: job.mode, tree: job.tree === true, ...(job.solution ? { solution: job.solution } : {}) },
+    job.stipulation ?? 'direct',
     {
       maxNodes: job.maxNodes,
       shouldStop: () => context.shouldStop(),
@@ -41,6 +49,12 @@ function checkMateJob(job: Parameters<typeof runMateJob>[0]): void {
   }
   if (job.mode !== 'all' && job.mode !== 'checks') {
     throw new RangeError(`mate job: mode must be "all" or "checks", got ${String(job.mode)}`);
+  }
+  if (job.stipulation !== undefined && !STIPULATIONS.includes(job.stipulation)) {
+    throw new RangeError(`mate job: stipulation must be ${STIPULATIONS.map((s) => `"${s}"`).join(', ')}, got ${String(job.stipulation)}`);
+  }
+  if (job.stipulation === 'help' && job.maxMoves > MAX_HELPMATE_MOVES) {
+    throw new RangeError(`mate job: a helpmate has at most ${MAX_HELPMATE_MOVES} moves, got ${job.maxMoves}`);
   }
   if (job.solution !== undefined && !(Number.isInteger(job.solution.maxRefutations) && job.solution.maxRefutations >= 0)) {
     throw new RangeError(`mate job: solution.maxRefutations must be an integer >= 0, got ${String(job.solution.maxRefutations)}`);

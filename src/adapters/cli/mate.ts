@@ -8,7 +8,8 @@ import type { EngineClient } from '../../engine/index.ts';
 import { UsageError, quote } from '../../errors.ts';
 import { fenFromWords, parseIntegerArgument } from '../../input/arguments.ts';
 import {
-  DEFAULT_MAX_REFUTATIONS, type MateOutcome, type MateProblem, checkMateProblem, formatBoard, formatMateAnswer, searchMate,
+  DEFAULT_MAX_REFUTATIONS, type MateOutcome, type MateProblem, checkMateProblem, formatBoard, formatMateAnswer, parseMateKind, parseStipulationWord,
+  searchMate,
 } from '../../mate/index.ts';
 import { type AnalysisOptions, MAX_MATE_MOVES, type MateReport } from '../../search/mate/index.ts';
 import { type CliCommand, CommandLineError } from './command.ts';
@@ -51,11 +52,15 @@ export interface MateCliDependencies {
 export function createMateCommand(dependencies: MateCliDependencies): CliCommand {
   return {
     name: 'mate',
-    usage: '<fen> <n> [--checks] [--tree] [--solution] [--tries <k>] [--timeout <seconds>] [--json]',
+    usage: '<fen> <n> [--kind direct|self|help] [--checks] [--tree] [--solution] [--tries <k>] [--timeout <seconds>] [--json]',
     summary: 'find the shortest forced mate in at most n moves, every key, or prove there is none',
     details: [
       '<fen>                a position in FEN, quoted or as separate words; the side to move mates',
-      `<n>                  the most moves it may use, from 1 to ${MAX_MATE_MOVES} (the solver's limit)`,
+      `<n>                  the most moves it may use, from 1 to ${MAX_MATE_MOVES} (the solver's limit), or the`,
+      '                     stipulation as problemists write it: #3 (direct mate), s#2 (selfmate), h#2 (helpmate)',
+      '--kind <kind>        direct (default), self (s#n: the side to move forces the other side to mate it)',
+      '                     or help (h#n: the side to move begins, both cooperate until the other side mates',
+      '                     it; every solution listed); Popeye\'s meanings, the side to move always first',
       '--checks             every move of the mating side must give check (MATER\'s "c" mode)',
       '--tree               also print the solution: every defence and the answer to it',
       '--solution           also the solution as problemists read it (Popeye\'s Variation Try SetPlay):',
@@ -76,7 +81,7 @@ export function createMateCommand(dependencies: MateCliDependencies): CliCommand
       const { problem, json, tree, solution, timeoutSeconds } = request;
       const { job, position } = problem;
       const engine = dependencies.engine();
-      if (!json) out.stdout.write(`${formatBoard(position, job.maxMoves, job.mode)}\n\n`);
+      if (!json) out.stdout.write(`${formatBoard(position, job.maxMoves, job.mode, job.stipulation)}\n\n`);
       const outcome = await searchMate(engine, { ...job, tree }, {
         timeoutSeconds,
         onProgress: json ? undefined : (line) => out.stdout.write(`${line}\n`),
@@ -88,7 +93,7 @@ export function createMateCommand(dependencies: MateCliDependencies): CliCommand
 }
 
 export function parseMateArguments(args: readonly string[]): MateCliRequest {
-  const { flags, values, positionals } = splitOptions(args, ['--checks', '--json', '--tree', '--solution'], ['--timeout', '--tries']);
+  const { flags, values, positionals } = splitOptions(args, ['--checks', '--json', '--tree', '--solution'], ['--timeout', '--tries', '--kind']);
   if (positionals.length < 2) throw new CommandLineError('expected a FEN and a number of moves n');
   const timeout = values.get('--timeout');
   const timeoutSeconds = timeout === undefined ? null : parseTimeout(timeout);
@@ -96,8 +101,12 @@ export function parseMateArguments(args: readonly string[]): MateCliRequest {
   const tries = values.get('--tries');
   const maxRefutations = tries === undefined ? DEFAULT_MAX_REFUTATIONS : parseIntegerArgument(tries, 'tries', 0, MAX_TRY_REFUTATIONS);
   const solution = flags.has('--solution') || tries !== undefined ? { maxRefutations } : undefined;
-  const problem = checkMateProblem(fen, positionals.at(-1), flags.has('--checks') ? 'checks' : 'all', MAX_MATE_MOVES, false, solution);
-  return { problem, json: flags.has('--json'), tree: flags.has('--tree'), ...(solution ? { solution } : {}), timeoutSeconds };
+  const kind = values.get('--kind');
+  const { stipulation, n } = parseStipulationWord(positionals.at(-1), parseMateKind(kind), kind !== undefined);
+  const tree = flags.has('--tree');
+  if (tree && stipulation !== 'direct') throw new UsageError(`the solution tree (--tree) is written for direct mates, not a ${stipulation}mate`);
+  const problem = checkMateProblem(fen, n, flags.has('--checks') ? 'checks' : 'all', MAX_MATE_MOVES, false, solution, stipulation);
+  return { problem, json: flags.has('--json'), tree, ...(solution ? { solution } : {}), timeoutSeconds };
 }
 
 /** A decimal number, signed, with a fraction and an exponent if any: "5", "0.5", ".5", "1e-3", "-1". */
@@ -141,6 +150,8 @@ export function formatJson(outcome: MateOutcome, tree: boolean): string {
     ...(report.mateIn !== null && !report.keysComplete ? { keysComplete: false } : {}),
     ...(tree && report.tree ? { tree: report.tree } : {}),
     ...(report.solution ? { solution: report.solution } : {}),
+    ...(outcome.stipulation ? { stipulation: outcome.stipulation } : {}),
+    ...(report.helpSolutions ? { solutions: report.helpSolutions.map((line) => line.san) } : {}),
   };
   return `${JSON.stringify(json)}\n`;
 }

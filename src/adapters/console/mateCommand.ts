@@ -24,11 +24,12 @@ export function mateCommand(options: MateCommandOptions): Command {
       `${CHECKS_WORD}: every move of the mating side gives check`,
       `${TREE_WORD}: also the solution tree, every defence and its answer`,
       `${SOLUTION_WORD}: also the solution as problemists read it: threats, variations with duals, tries, set play`,
+      'n as problemists write it: #3 (direct), s#2 (selfmate: forces the other side to mate), h#2 (helpmate: every solution)',
     ],
     async run(args, context: CommandContext = {}) {
       const { job, position } = parseMateWords(args, maxN);
       const { progress, signal } = context;
-      progress?.(`${formatBoard(position, job.maxMoves, job.mode)}\n`);
+      progress?.(`${formatBoard(position, job.maxMoves, job.mode, job.stipulation)}\n`);
       const outcome = await searchMate(engine, job, { signal, timeoutSeconds, onProgress: progress });
       progress?.('');
       return formatMateAnswer(outcome, position, { tree: job.tree === true, solution: job.solution !== undefined });

@@ -89,9 +89,11 @@ export function memoryAnswerCache(options: AnswerCacheOptions): AnswerCache {
   };
 }
 
-/** The key of a /mate answer: the position written out again (so spacing and "startpos" do not matter), n, the mode, and whether the solution was asked for. */
+/** The key of a /mate answer: the position written out again (so spacing and "startpos" do not matter), n, the mode, the stipulation (s#, h#), and whether the solution was asked for. */
 export function mateAnswerKey(problem: MateProblem): string {
-  return `${makeFen(problem.position)}|${problem.job.maxMoves}|${problem.job.mode}${problem.job.solution ? '|solution' : ''}`;
+  const { job } = problem;
+  const stipulation = job.stipulation && job.stipulation !== 'direct' ? `|${job.stipulation}` : '';
+  return `${makeFen(problem.position)}|${job.maxMoves}|${job.mode}${stipulation}${job.solution ? '|solution' : ''}`;
 }
 
 /** A finished /mate answer as the cache keeps it: the outcome and its board picture. */

@@ -10,18 +10,25 @@ import {
   SlashCommandBuilder,
 } from 'discord.js';
 import { MAX_FEN_LENGTH } from '../../chess/fen.ts';
-import type { MateMode } from '../../search/mate/index.ts';
+import type { MateMode, Stipulation } from '../../search/mate/index.ts';
 
 /** The names of /mate and its options, shared with the handler that reads them. */
 export const MATE_COMMAND = {
   name: 'mate',
-  options: { fen: 'fen', n: 'n', mode: 'mode', spoiler: 'spoiler', solution: 'solution' },
+  options: { fen: 'fen', n: 'n', mode: 'mode', kind: 'kind', spoiler: 'spoiler', solution: 'solution' },
 } as const;
 
 /** The choices of /mate's `mode` option: what the user sees, and the value the handler gets. */
 export const MATE_MODE_CHOICES: ReadonlyArray<{ readonly name: string; readonly value: MateMode }> = [
   { name: 'all moves', value: 'all' },
   { name: 'checks only', value: 'checks' },
+];
+
+/** The choices of /mate's `kind` option: the stipulation, Popeye's meanings, the side to move first. */
+export const MATE_KIND_CHOICES: ReadonlyArray<{ readonly name: string; readonly value: Stipulation }> = [
+  { name: 'direct mate (#n)', value: 'direct' },
+  { name: 'selfmate (s#n)', value: 'self' },
+  { name: 'helpmate (h#n)', value: 'help' },
 ];
 
 /** What the definitions depend on: the config's "mate" section (so a Config can be passed). */
@@ -32,7 +39,7 @@ export interface CommandSettings {
   };
 }
 
-/** /mate fen:<string> n:<integer 1..maxN> [mode:<all moves|checks only>] [spoiler:<boolean>] [solution:<boolean>] */
+/** /mate fen:<string> n:<integer 1..maxN> [mode:<all moves|checks only>] [kind:<direct|self|help>] [spoiler:<boolean>] [solution:<boolean>] */
 export function mateCommandBuilder(settings: CommandSettings): SlashCommandBuilder {
   const { maxN } = settings.mate;
   const builder = new SlashCommandBuilder()
@@ -62,6 +69,13 @@ export function mateCommandBuilder(settings: CommandSettings): SlashCommandBuild
       .setDescription('Which attacking moves to try (default: all moves)')
       .setRequired(false)
       .addChoices(...MATE_MODE_CHOICES.map((choice) => ({ ...choice }))),
+  );
+  builder.addStringOption((option) =>
+    option
+      .setName(MATE_COMMAND.options.kind)
+      .setDescription('Direct mate, selfmate (forces the other side to mate it) or helpmate (default: direct)')
+      .setRequired(false)
+      .addChoices(...MATE_KIND_CHOICES.map((choice) => ({ ...choice }))),
   );
   builder.addBooleanOption((option) =>
     option

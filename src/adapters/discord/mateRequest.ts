@@ -93,6 +93,7 @@ export async function handleMateCommand(interaction: ChatInputCommandInteraction
     mode: optionValue(interaction, MATE_COMMAND.options.mode),
     spoiler: optionValue(interaction, MATE_COMMAND.options.spoiler),
     solution: optionValue(interaction, MATE_COMMAND.options.solution),
+    kind: optionValue(interaction, MATE_COMMAND.options.kind),
   };
   const context = {
     id: interaction.id,
@@ -112,6 +113,7 @@ export async function handleMateCommand(interaction: ChatInputCommandInteraction
         n: typeof fields.n === 'boolean' ? String(fields.n) : fields.n,
         mode: fields.mode === undefined ? null : String(fields.mode),
         solution: fields.solution === true,
+        kind: typeof fields.kind === 'string' ? fields.kind : null,
       },
       services.maxN,
     );
@@ -163,7 +165,7 @@ export async function handleMateCommand(interaction: ChatInputCommandInteraction
     await deferReply(interaction, logger, context);
     await notePending(interaction, fields, hidden, services, context, replyEditableUntil);
     const editor = replyEditor(interaction, controller, services, context);
-    const stipulation = formatStipulation(problem.position.turn, problem.job.maxMoves, problem.job.mode);
+    const stipulation = formatStipulation(problem.position.turn, problem.job.maxMoves, problem.job.mode, problem.job.stipulation);
     const turn = await waitForTurn(ticket, controller.signal, maxWaitMs, (place) =>
       editor.update(() => waitingMessage({ stipulation, place, requestId: interaction.id })),
     );
@@ -404,7 +406,7 @@ export function answerView(problem: MateProblem, outcome: MateOutcome, png: Buff
   return {
     text: formatMateAnswer(outcome, position, { ...(hidden ? { hide: spoiler } : {}), ...(job.solution ? { solution: true } : {}) }),
     spoiler: hidden,
-    stipulation: formatStipulation(position.turn, job.maxMoves, job.mode),
+    stipulation: formatStipulation(position.turn, job.maxMoves, job.mode, job.stipulation),
     fen: job.fen,
     outcome,
     png,
@@ -447,7 +449,7 @@ async function cacheLookup(
  */
 async function notePending(
   interaction: ChatInputCommandInteraction,
-  fields: { readonly fen: unknown; readonly n: unknown; readonly mode: unknown; readonly solution: unknown },
+  fields: { readonly fen: unknown; readonly n: unknown; readonly mode: unknown; readonly solution: unknown; readonly kind: unknown },
   hidden: boolean,
   services: MateServices,
   context: Record<string, string | number | undefined>,
@@ -464,6 +466,7 @@ async function notePending(
       n: typeof fields.n === 'number' || typeof fields.n === 'string' ? fields.n : null,
       mode: typeof fields.mode === 'string' ? fields.mode : null,
       solution: fields.solution === true,
+      ...(typeof fields.kind === 'string' ? { kind: fields.kind } : {}),
       hidden,
       expiresAt: replyEditableUntil - FINAL_EDIT_MARGIN_MS,
     });

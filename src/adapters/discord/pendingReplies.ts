@@ -20,6 +20,8 @@ export interface PendingReply {
   readonly mode: string | null;
   /** The problemist's solution was asked for (absent in records of older versions). */
   readonly solution?: boolean;
+  /** The stipulation asked (`kind`: direct, self, help); absent in records of older versions and for direct mates. */
+  readonly kind?: string | null;
   readonly hidden: boolean;
   /** Epoch ms after which the reply can no longer be edited in time. */
   readonly expiresAt: number;

@@ -49,7 +49,7 @@ async function finishOrphan(reply: PendingReply, { client, engine, pending, serv
     logger.info('/mate taking over a reply from a stopped process', context);
     let problem: MateProblem;
     try {
-      problem = checkMateFields({ fen: reply.fen, n: reply.n, mode: reply.mode, solution: reply.solution === true }, services.maxN);
+      problem = checkMateFields({ fen: reply.fen, n: reply.n, mode: reply.mode, solution: reply.solution === true, kind: reply.kind ?? null }, services.maxN);
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;
       await webhook.editMessage('@original', failureMessage(RECOVERY_FAILED_TEXT));

@@ -2,13 +2,18 @@
 
 import type { Position } from '../../chess/position.ts';
 import { type AnalysisOptions, analyseSolution } from './analysis.ts';
-import { type MateReport, reportSolution } from './report.ts';
+import { HelpmateSolver } from './helpmate.ts';
+import { type MateReport, reportHelpmate, reportSolution } from './report.ts';
+import { SelfmateSolver } from './selfmate.ts';
 import { MateSolver } from './solver.ts';
-import type { MateLimits, MateMode } from './types.ts';
+import type { MateLimits, MateMode, Stipulation } from './types.ts';
 
 export type { AnalysisOptions, AttackPlay, DefencePlay, PlayedMove, ProblemSolution } from './analysis.ts';
-export type { MateReport, ReportNode } from './report.ts';
-export type { MateLimits, MateMode, MateProgress, MateSolution } from './types.ts';
+export type { HelpLine, MateReport, ReportNode } from './report.ts';
+export type { MateLimits, MateMode, MateProgress, MateSolution, Stipulation } from './types.ts';
+export { STIPULATIONS } from './types.ts';
+export { HelpmateSolver, MAX_HELPMATE_MOVES, MAX_HELPMATE_SOLUTIONS, type HelpmateSolution } from './helpmate.ts';
+export { SelfmateSolver } from './selfmate.ts';
 export { MateSolver } from './solver.ts';
 export { MAX_MATE_MOVES } from './table.ts';
 
@@ -35,4 +40,41 @@ export function solveMate(solver: MateSolver, request: MateRequest, limits: Mate
     report.solution = analyseSolution(solver, solution.keys, solution.mateIn, request.solution);
   }
   return report;
+}
+
+/** The solvers of one thread, one per stipulation, each made on its first use (their tables are large). */
+export class MateSolvers {
+  private directSolver?: MateSolver;
+  private selfSolver?: SelfmateSolver;
+  private helpSolver?: HelpmateSolver;
+
+  constructor(direct?: MateSolver) {
+    this.directSolver = direct;
+  }
+
+  get direct(): MateSolver {
+    return (this.directSolver ??= new MateSolver());
+  }
+
+  get self(): SelfmateSolver {
+    return (this.selfSolver ??= new SelfmateSolver());
+  }
+
+  get help(): HelpmateSolver {
+    return (this.helpSolver ??= new HelpmateSolver());
+  }
+}
+
+/**
+ * Solves a request of any stipulation: direct mates through solveMate; a selfmate (keys and main
+ * line, like a direct mate) or a helpmate (every solution) on their own solvers. The mode, the
+ * tree and the problemist's solution are the direct mate's only.
+ */
+export function solveStipulation(
+  solvers: MateSolvers, request: MateRequest, stipulation: Stipulation, limits: MateLimits = {},
+): MateReport {
+  if (stipulation === 'direct') return solveMate(solvers.direct, request, limits);
+  const { position, maxMoves } = request;
+  if (stipulation === 'self') return reportSolution(position, solvers.self.solve(position, maxMoves, limits));
+  return reportHelpmate(position, solvers.help.solve(position, maxMoves, limits));
 }

@@ -5,6 +5,7 @@ import type { Position } from '../../chess/position.ts';
 import type { ProblemSolution } from './analysis.ts';
 import { makeSan, makeSanLine } from '../../chess/san.ts';
 import { makeUci } from '../../chess/uci.ts';
+import type { HelpmateSolution } from './helpmate.ts';
 import type { MateSolution, SolutionNode } from './types.ts';
 
 export interface MateReport {
@@ -27,6 +28,16 @@ export interface MateReport {
   treeComplete?: boolean;
   /** The solution as problemists read it, when asked for and a mate was proven with every key. */
   solution?: ProblemSolution;
+  /** A helpmate's solutions: every sequence of the shortest length, the side to move's move first. */
+  helpSolutions?: HelpLine[];
+  /** False when a limit cut the list of helpmate solutions short. */
+  helpSolutionsComplete?: boolean;
+}
+
+/** One helpmate solution, both sides' moves in order. */
+export interface HelpLine {
+  san: string[];
+  uci: string[];
 }
 
 export interface ReportNode {
@@ -66,4 +77,35 @@ function reportNode(pos: Position, node: SolutionNode): ReportNode {
   const replies = node.replies.map((reply) => reportNode(pos, reply));
   pos.unmake(node.move);
   return { san, uci, replies };
+}
+
+/** A helpmate's answer as a report: each solution in SAN and UCI; its keys are the distinct first moves, its line the first solution. */
+export function reportHelpmate(pos: Position, solution: HelpmateSolution): MateReport {
+  const helpSolutions = solution.solutions.map((moves) => helpLine(pos, moves));
+  const keys = [...new Set(solution.solutions.map((moves) => moves[0]))];
+  const first = solution.solutions[0] ?? [];
+  return {
+    status: solution.status,
+    mateIn: solution.mateIn,
+    keys: keys.map((key) => makeUci(pos, key)),
+    keysSan: keys.map((key) => makeSan(pos, key)),
+    keysComplete: solution.solutionsComplete,
+    line: helpSolutions[0]?.san ?? [],
+    lineUci: helpSolutions[0]?.uci ?? [],
+    lineComplete: first.length > 0 || solution.status !== 'mate',
+    nodes: solution.nodes,
+    provenDepth: solution.provenDepth,
+    helpSolutions,
+    helpSolutionsComplete: solution.solutionsComplete,
+  };
+}
+
+function helpLine(pos: Position, moves: readonly number[]): HelpLine {
+  const uci: string[] = [];
+  for (const move of moves) {
+    uci.push(makeUci(pos, move));
+    pos.make(move);
+  }
+  for (let i = moves.length - 1; i >= 0; i--) pos.unmake(moves[i]);
+  return { san: makeSanLine(pos, moves), uci };
 }

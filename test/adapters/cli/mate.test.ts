@@ -51,6 +51,19 @@ describe('parseMateArguments', () => {
     expect(parseMateArguments([KNIGHT_PROMOTION, '3']).timeoutSeconds).toBeNull();
   });
 
+  it('reads the stipulation as problemists write it (#3, s#2, h#2) or as --kind, and names a mismatch', () => {
+    const HELP = 'k7/8/1K6/8/8/8/7R/8 b - - 0 1';
+    expect(parseMateArguments([HELP, 'h#2']).problem.job).toEqual({ kind: 'mate', fen: HELP, maxMoves: 2, mode: 'all', stipulation: 'help' });
+    expect(parseMateArguments([HELP, '2', '--kind', 'self']).problem.job).toMatchObject({ maxMoves: 2, stipulation: 'self' });
+    expect(parseMateArguments([HELP, '#2']).problem.job).toEqual({ kind: 'mate', fen: HELP, maxMoves: 2, mode: 'all' });
+    expect(() => parseMateArguments([HELP, 's#2', '--kind', 'help'])).toThrow(/"s#2" is a selfmate, but the kind asked is help/);
+    expect(() => parseMateArguments([HELP, '2', '--kind', 'reflex'])).toThrow(/kind must be "direct", "self", "help", got "reflex"/);
+    expect(() => parseMateArguments([HELP, 'h#2', '--checks'])).toThrow(/checks-only mode is for direct mates, not a helpmate \(h#2\)/);
+    expect(() => parseMateArguments([HELP, 's#2', '--tree'])).toThrow(/tree .* not a selfmate/);
+    expect(() => parseMateArguments([HELP, 'h#200'])).toThrow(/a helpmate has at most 127 moves, got h#200/);
+    expect(() => parseMateArguments(['k7/1Q6/1K6/8/8/8/8/8 b - - 0 1', 's#2'])).toThrow(/black is already checkmated/i);
+  });
+
   it('accepts n up to the solver\'s own limit, 254, whatever the console\'s and Discord\'s limit (mate.maxN)', () => {
     expect(parseMateArguments([MATER_CHECKS_12, '12', '--checks']).problem.job.maxMoves).toBe(12);
     expect(parseMateArguments([KNIGHT_PROMOTION, '254']).problem.job.maxMoves).toBe(254);
@@ -156,7 +169,7 @@ describe('chessbot mate (in process)', () => {
 
   it('says what the help says about n: up to the solver\'s limit', async () => {
     const { stdout } = await cli(['--help']);
-    expect(stdout).toMatch(/^ {2}<n> +the most moves it may use, from 1 to 254 \(the solver's limit\)$/m);
+    expect(stdout).toMatch(/^ {2}<n> +the most moves it may use, from 1 to 254 \(the solver's limit\), or the$/m);
     expect(stdout).not.toContain('maxN');
   });
 
@@ -259,7 +272,7 @@ describe('bin/chessbot.js mate', () => {
     expect(stdout).toBe('');
     const lines = stderr.split('\n');
     expect(lines[0]).toBe('chessbot: mate: unknown argument "checks": did you mean --checks?');
-    expect(lines[1]).toBe('usage: chessbot mate <fen> <n> [--checks] [--tree] [--solution] [--tries <k>] [--timeout <seconds>] [--json]');
+    expect(lines[1]).toBe('usage: chessbot mate <fen> <n> [--kind direct|self|help] [--checks] [--tree] [--solution] [--tries <k>] [--timeout <seconds>] [--json]');
   });
 
   it('solves MATER\'s checks-only mate in 12 with the default configuration (mate.maxN 10 bounds only the console and Discord)', () => {

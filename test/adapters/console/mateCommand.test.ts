@@ -85,6 +85,7 @@ describe('/mate', () => {
       '                                              checks: every move of the mating side gives check',
       '                                              tree: also the solution tree, every defence and its answer',
       '                                              solution: also the solution as problemists read it: threats, variations with duals, tries, set play',
+      '                                              n as problemists write it: #3 (direct), s#2 (selfmate: forces the other side to mate), h#2 (helpmate: every solution)',
     ].join('\n'));
   });
 

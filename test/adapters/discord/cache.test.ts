@@ -53,6 +53,13 @@ describe('mateAnswerKey', () => {
     const keys = new Set([key(fen, 3), key(fen, 4), key(fen, 3, 'checks'), key(fen.replace(/1$/, '7'), 3)]);
     expect(keys.size).toBe(4);
   });
+
+  it('differs by stipulation: a selfmate or a helpmate never gets the direct mate\'s answer', () => {
+    const fen = 'b7/PP6/8/8/7K/6B1/6N1/4R1bk w - - 0 1';
+    const keys = new Set(['direct', 'self', 'help'].map((kind) => mateAnswerKey(checkMateFields({ fen, n: 3, kind }, 10))));
+    expect(keys.size).toBe(3);
+    expect(mateAnswerKey(checkMateFields({ fen, n: 3, kind: 'direct' }, 10))).toBe(key(fen, 3));
+  });
 });
 
 describe('isCacheable', () => {

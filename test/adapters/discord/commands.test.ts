@@ -16,7 +16,7 @@ describe('commandDefinitions', () => {
     expect(mate.description.length).toBeLessThanOrEqual(100);
   });
 
-  it('has fen (string, required, at most MAX_FEN_LENGTH), n (integer 1..maxN, required), mode (optional choice), spoiler and solution (optional)', () => {
+  it('has fen (string, required, at most MAX_FEN_LENGTH), n (integer 1..maxN, required), mode and kind (optional choices), spoiler and solution (optional)', () => {
     expect(mate.options).toEqual([
       {
         type: ApplicationCommandOptionType.String,
@@ -44,6 +44,17 @@ describe('commandDefinitions', () => {
         ],
       },
       {
+        type: ApplicationCommandOptionType.String,
+        name: 'kind',
+        description: expect.any(String),
+        required: false,
+        choices: [
+          { name: 'direct mate (#n)', value: 'direct' },
+          { name: 'selfmate (s#n)', value: 'self' },
+          { name: 'helpmate (h#n)', value: 'help' },
+        ],
+      },
+      {
         type: ApplicationCommandOptionType.Boolean,
         name: 'spoiler',
         description: expect.any(String),
@@ -59,6 +70,7 @@ describe('commandDefinitions', () => {
     expect(MAX_FEN_LENGTH).toBe(100);
     expect(Object.values(MATE_COMMAND.options)).toEqual(mate.options!.map((option) => option.name));
     expect(MATE_MODE_CHOICES.map((choice) => choice.value)).toEqual(['all', 'checks']);
+    for (const option of mate.options!) expect(option.description.length).toBeLessThanOrEqual(100);
   });
 
   it('takes the maximum of n from the config', () => {

@@ -35,7 +35,7 @@ export interface Harness {
   mate(
     fen: string,
     n: number | string | undefined,
-    options?: { mode?: string; spoiler?: boolean | string; solution?: boolean | string; user?: FakeUser; guildId?: string | null },
+    options?: { mode?: string; kind?: string; spoiler?: boolean | string; solution?: boolean | string; user?: FakeUser; guildId?: string | null },
   ): InteractionHandle;
   close(): Promise<void>;
 }
@@ -85,10 +85,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     pool,
     bot,
     log,
-    mate(fen, n, { mode, spoiler, solution, user, guildId } = {}) {
+    mate(fen, n, { mode, kind, spoiler, solution, user, guildId } = {}) {
       const opts = [{ name: 'fen', type: 3, value: fen }];
       if (n !== undefined) opts.push({ name: 'n', type: typeof n === 'number' ? 4 : 3, value: n as never });
       if (mode !== undefined) opts.push({ name: 'mode', type: 3, value: mode });
+      if (kind !== undefined) opts.push({ name: 'kind', type: 3, value: kind });
       if (spoiler !== undefined) opts.push({ name: 'spoiler', type: typeof spoiler === 'boolean' ? 5 : 3, value: spoiler as never });
       if (solution !== undefined) opts.push({ name: 'solution', type: typeof solution === 'boolean' ? 5 : 3, value: solution as never });
       return fake.dispatchInteraction({ name: 'mate', options: opts, ...(user ? { user } : {}), ...(guildId !== undefined ? { guildId } : {}) });

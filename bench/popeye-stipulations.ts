@@ -1,0 +1,416 @@
+// Selfmates and helpmates against Popeye 4.104. Two modes:
+//   npm run bench:popeye-stipulations -- --make   (POPEYE=path): makes the suites. Candidate
+//     positions (the public suite with either side to move, and seeded random positions) go to
+//     Popeye as s#1, s#2, … and h#1, h#2, … up to a small n; those it solves become
+//     test/data/popeye-selfmates.json and popeye-helpmates.json: FEN, stipulation, Popeye's
+//     proof (its keys for s#, every solution for h#).
+//     Popeye alone decides what is kept and what the answer is.
+//   npm run bench:popeye-stipulations (POPEYE=path; `npm run bench:mate` runs it too): solves
+//     both suites with ours and with Popeye, each problem judged against the committed answer,
+//     and prints ours/Popeye (Popeye's time: all its runs s#1 … s#k, process starts included).
+//
+// How Popeye is asked (beside bench/popeye.ts). Popeye's s#n: White plays first and forces Black
+// to mate it; h#n: Black plays first and both cooperate until White mates Black. Ours: the side
+// to move in the FEN plays first in both, and is the one mated. So a FEN with Black to move is
+// an s# under Option HalfDuplex (as bench/popeye.ts does for #n), and a FEN with White to move
+// is an h# under Option HalfDuplex (White begins and is mated). Popeye's s#k prints every key
+// solving in at most k moves; its h#k prints the solutions of at most k moves: asked k = 1, 2, …
+// the first k it solves is the shortest, and its keys (solutions) are exactly those of length k.
+
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { makeFen, parseFen } from '../src/chess/fen.ts';
+import { generateLegal, hasLegalMove } from '../src/chess/movegen.ts';
+import { isCheckmate, isStalemate } from '../src/chess/status.ts';
+import { BLACK, type Color, WHITE } from '../src/chess/types.ts';
+import { type MateReport, MateSolvers, SelfmateSolver, solveStipulation } from '../src/search/mate/index.ts';
+import { parsePopeyeOutput, popeyeMoveToUci, popeyeSetup, runPopeyeProcess } from './popeye.ts';
+import { locatePopeye } from './programs.ts';
+
+export type StipulationKind = 'self' | 'help';
+
+/** One problem of the committed suites, with Popeye's answer. */
+export interface StipulationProblem {
+  fen: string;
+  kind: StipulationKind;
+  /** The shortest n Popeye solved (s#n, h#n). */
+  n: number;
+  /** s#: every key (UCI), sorted. h#: the distinct first moves, sorted. */
+  keys: string[];
+  /** h# only: every solution, its moves in UCI separated by spaces, sorted. */
+  solutions?: string[];
+  source: string;
+}
+
+const DATA = resolve(import.meta.dirname, '../test/data');
+export const SUITE_FILES: Record<StipulationKind, string> = {
+  self: resolve(DATA, 'popeye-selfmates.json'),
+  help: resolve(DATA, 'popeye-helpmates.json'),
+};
+const PUBLIC = resolve(import.meta.dirname, 'data/mate-public.jsonl');
+/** The longest n asked when making the suites: short problems keep the tests quick. */
+const MAX_N: Record<StipulationKind, number> = { self: 2, help: 3 };
+/** How many problems each suite keeps. */
+const SUITE_SIZE = 40;
+/** Helpmates with more solutions than this are left out (their lines would swell the data). */
+const MAX_SOLUTIONS = 40;
+/** One Popeye run's cap when making the suites. */
+const MAKE_CAP_MS = 3000;
+
+// ---------------------------------------------------------------------------------------------
+// Asking Popeye
+
+/** Popeye's input for s#n / h#n with the side to move in `fen` first (see the header). */
+export function popeyeStipulationInput(fen: string, kind: StipulationKind, n: number, maxTimeSeconds?: number): string {
+  const setup = popeyeSetup(fen);
+  const options = setup.options.filter((option) => option !== 'HalfDuplex');
+  // s#: White begins, as in #n; h#: Black begins.
+  const halfDuplex = kind === 'self' ? setup.turn === BLACK : setup.turn === WHITE;
+  if (halfDuplex) options.unshift('HalfDuplex');
+  const lines = ['BeginProblem', `Forsyth ${setup.forsyth}`, `Stipulation ${kind === 'self' ? 's' : 'h'}#${n}`, 'Option NoBoard'];
+  for (const option of options) lines.push(`Option ${option}`);
+  if (maxTimeSeconds !== undefined) lines.push(`Option MaxTime ${Math.max(1, Math.ceil(maxTimeSeconds))}`);
+  lines.push('EndProblem', '');
+  return lines.join('\n');
+}
+
+/** Popeye's helpmate solutions ("  1.Ka8-b8 Rh2-h1   2.Kb8-a8 Rh1-h8 #") as UCI lines, `turn` moving first. */
+export function parseHelpmateSolutions(output: string, turn: Color): string[] {
+  const solutions: string[] = [];
+  for (const raw of output.split(/\r?\n/)) {
+    if (!/^\s*1\.\S/.test(raw)) continue;
+    const moves: string[] = [];
+    for (const token of raw.trim().split(/\s+/)) {
+      const move = token.replace(/^\d+\.(\.\.)?/, '');
+      if (move === '' || move === '+' || move === '#' || move === 'ep.') continue;
+      moves.push(popeyeMoveToUci(move, (moves.length % 2 === 0 ? turn : turn ^ 1) as Color));
+    }
+    solutions.push(moves.join(' '));
+  }
+  return solutions;
+}
+
+export interface PopeyeStipulationAnswer {
+  status: 'solved' | 'none' | 'timeout' | 'error';
+  n: number | null;
+  keys: string[];
+  solutions: string[];
+  /** All runs together, process starts included. */
+  ms: number;
+  error?: string;
+}
+
+/** Asks Popeye k = 1 … maxN (within `capMs` for all runs) until it solves: the shortest and its keys or solutions. */
+export async function solveStipulationWithPopeye(path: string, fen: string, kind: StipulationKind, maxN: number, capMs: number): Promise<PopeyeStipulationAnswer> {
+  const turn = parseFen(fen).turn;
+  let ms = 0;
+  for (let k = 1; k <= maxN; k++) {
+    const left = capMs - ms;
+    if (left <= 0) return { status: 'timeout', n: null, keys: [], solutions: [], ms };
+    const run = await runPopeyeProcess(path, popeyeStipulationInput(fen, kind, k, left / 1000), left);
+    ms += run.ms;
+    const parsed = parsePopeyeOutput(kind === 'self' ? run.stdout : '', turn, run.stderr);
+    if (parsed.errors.length > 0) return { status: 'error', n: null, keys: [], solutions: [], ms, error: parsed.errors.join(' / ') };
+    if (run.killed || /solving interrupted/.test(run.stdout)) return { status: 'timeout', n: null, keys: [], solutions: [], ms };
+    if (!/solution finished/.test(run.stdout)) return { status: 'error', n: null, keys: [], solutions: [], ms, error: run.stdout.slice(-200) };
+    if (kind === 'self' && parsed.keys.length > 0) return { status: 'solved', n: k, keys: [...new Set(parsed.keys)].sort(), solutions: [], ms };
+    if (kind === 'help') {
+      const solutions = parseHelpmateSolutions(run.stdout, turn).sort();
+      if (solutions.length > 0) return { status: 'solved', n: k, keys: firstMoves(solutions), solutions, ms };
+    }
+  }
+  return { status: 'none', n: null, keys: [], solutions: [], ms };
+}
+
+function firstMoves(solutions: readonly string[]): string[] {
+  return [...new Set(solutions.map((line) => line.split(' ')[0]))].sort();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ours, in the same terms
+
+export interface OurStipulationAnswer {
+  n: number | null;
+  keys: string[];
+  solutions: string[];
+  complete: boolean;
+  ms: number;
+  nodes: number;
+}
+
+export function solveStipulationOurs(solvers: MateSolvers, problem: Pick<StipulationProblem, 'fen' | 'kind'>, maxN: number): OurStipulationAnswer {
+  const position = parseFen(problem.fen);
+  const start = performance.now();
+  const report: MateReport = solveStipulation(solvers, { position, maxMoves: maxN }, problem.kind);
+  const ms = performance.now() - start;
+  const solutions = (report.helpSolutions ?? []).map((line) => line.uci.join(' ')).sort();
+  return { n: report.mateIn, keys: [...report.keys].sort(), solutions, complete: report.keysComplete, ms, nodes: report.nodes };
+}
+
+/** Whether our answer is Popeye's: the same n, the same keys, and for h# the same solutions. */
+export function sameAnswer(problem: StipulationProblem, ours: OurStipulationAnswer): boolean {
+  return ours.n === problem.n && ours.complete && ours.keys.join() === problem.keys.join()
+    && (problem.kind === 'self' || ours.solutions.join('|') === (problem.solutions ?? []).join('|'));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Making the suites
+
+/** mulberry32: a small seeded generator, so the candidates are the same on every run. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A random legal position with a few pieces a side, or null (illegal, or the game already over). */
+function randomPosition(next: () => number, turn: 'w' | 'b', counts: { w: number; b: number }): string | null {
+  const board: string[] = new Array<string>(64).fill('');
+  const place = (piece: string): void => {
+    for (;;) {
+      const sq = Math.floor(next() * 64);
+      const rank = sq >> 3;
+      if (board[sq] !== '' || (piece.toLowerCase() === 'p' && (rank === 0 || rank === 7))) continue;
+      board[sq] = piece;
+      return;
+    }
+  };
+  place('K');
+  place('k');
+  const pool = ['Q', 'R', 'R', 'B', 'B', 'N', 'N', 'P', 'P', 'P'];
+  for (const color of ['w', 'b']) {
+    const count = 1 + Math.floor(next() * counts[color as 'w' | 'b']);
+    for (let i = 0; i < count; i++) {
+      const piece = pool[Math.floor(next() * pool.length)];
+      place(color === 'w' ? piece : piece.toLowerCase());
+    }
+  }
+  const ranks: string[] = [];
+  for (let rank = 7; rank >= 0; rank--) {
+    let text = '';
+    let empty = 0;
+    for (let file = 0; file < 8; file++) {
+      const piece = board[rank * 8 + file];
+      if (piece === '') empty++;
+      else {
+        if (empty > 0) text += String(empty);
+        empty = 0;
+        text += piece;
+      }
+    }
+    ranks.push(empty > 0 ? text + String(empty) : text);
+  }
+  return playable(`${ranks.join('/')} ${turn} - - 0 1`);
+}
+
+/** The FEN normalised, or null when it is illegal or the side to move is already mated or stalemated. */
+function playable(fen: string): string | null {
+  try {
+    const pos = parseFen(fen);
+    if (isCheckmate(pos) || isStalemate(pos)) return null;
+    return makeFen(pos);
+  } catch {
+    return null;
+  }
+}
+
+/** The public suite's positions with either side to move. */
+function publicPositions(): string[] {
+  const fens: string[] = [];
+  for (const line of readFileSync(PUBLIC, 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    const fen = (JSON.parse(line) as { fen: string }).fen;
+    const [board, turn, castling] = fen.split(' ');
+    for (const side of turn === 'w' ? ['b', 'w'] : ['w', 'b']) {
+      const made = playable(`${board} ${side} ${castling} - 0 1`);
+      if (made !== null) fens.push(made);
+    }
+  }
+  return fens;
+}
+
+const CANDIDATES = resolve(import.meta.dirname, 'data/selfmate-candidates.txt');
+/** The s#2 candidates (--find-deep): asked first, so that the suite holds every one Popeye confirms. */
+const DEEP_CANDIDATES = resolve(import.meta.dirname, 'data/selfmate-candidates-deep.txt');
+
+/**
+ * Selfmate candidates: seeded random positions, White to move, where some move of White leaves
+ * Black at most three legal moves and every one of them mates White (a selfmate in one, unless
+ * the move itself mates or stalemates). Popeye decides which are selfmates and what their keys are.
+ */
+function findSelfmateCandidates(seed: number, tries: number, log: (line: string) => void): string[] {
+  const next = random(seed);
+  const whites = new Int32Array(256);
+  const blacks = new Int32Array(256);
+  const found: string[] = [];
+  for (let i = 0; i < tries; i++) {
+    const fen = randomPosition(next, 'w', { w: 4, b: 4 });
+    if (fen === null) continue;
+    const pos = parseFen(fen);
+    const end = generateLegal(pos, whites, 0);
+    let candidate = false;
+    for (let w = 0; w < end && !candidate; w++) {
+      pos.make(whites[w]);
+      const replies = generateLegal(pos, blacks, 0);
+      let allMate = replies > 0 && replies <= 3;
+      for (let k = 0; k < replies && allMate; k++) {
+        pos.make(blacks[k]);
+        allMate = pos.inCheck() && !hasLegalMove(pos);
+        pos.unmake(blacks[k]);
+      }
+      pos.unmake(whites[w]);
+      candidate = allMate;
+    }
+    if (!candidate) continue;
+    found.push(fen);
+    log(fen);
+  }
+  return found;
+}
+
+/**
+ * Deeper selfmate candidates: seeded random positions, White to move, in which our solver finds
+ * a selfmate in two (at most 30,000 nodes each). Ours only picks them; Popeye's answer is kept.
+ */
+function findDeepSelfmateCandidates(seed: number, tries: number, log: (line: string) => void): string[] {
+  const next = random(seed);
+  const solver = new SelfmateSolver(18);
+  const found: string[] = [];
+  for (let i = 0; i < tries; i++) {
+    const fen = randomPosition(next, 'w', { w: 4, b: 3 });
+    if (fen === null) continue;
+    const solution = solver.solve(parseFen(fen), 2, { maxNodes: 30_000 });
+    if (solution.status !== 'mate' || solution.mateIn !== 2) continue;
+    found.push(fen);
+    log(fen);
+  }
+  return found;
+}
+
+/** The same position with the colours swapped and the board turned upside down: Black to move for White to move. */
+function mirrored(fen: string): string | null {
+  const [board, turn] = fen.split(' ');
+  const swap = (c: string): string => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase());
+  const flipped = board!.split('/').reverse().map((rank) => [...rank].map(swap).join('')).join('/');
+  return playable(`${flipped} ${turn === 'w' ? 'b' : 'w'} - - 0 1`);
+}
+
+async function makeSuites(popeye: string, log: (line: string) => void): Promise<void> {
+  const next = random(30);
+  const selfmates: StipulationProblem[] = [];
+  const helpmates: StipulationProblem[] = [];
+  const seen = new Set<string>();
+  const consider = async (fen: string, kind: StipulationKind, source: string, into: StipulationProblem[]): Promise<void> => {
+    if (into.length >= SUITE_SIZE || seen.has(`${kind} ${fen}`)) return;
+    seen.add(`${kind} ${fen}`);
+    const answer = await solveStipulationWithPopeye(popeye, fen, kind, MAX_N[kind], MAKE_CAP_MS);
+    if (answer.status !== 'solved' || answer.n === null) return;
+    if (kind === 'help' && answer.solutions.length > MAX_SOLUTIONS) return;
+    into.push({ fen, kind, n: answer.n, keys: answer.keys, ...(kind === 'help' ? { solutions: answer.solutions } : {}), source });
+    log(`${kind === 'self' ? 's' : 'h'}#${answer.n} ${fen}  (${into.length})`);
+  };
+
+  for (const fen of publicPositions()) await consider(fen, 'help', 'public suite (bench/data/mate-public.jsonl), side to move as given', helpmates);
+  // (The public suite's direct mates hold no selfmate in 2 for either side: measured, so not asked.)
+  // Selfmates: the candidates --find-candidates wrote (random positions where every legal move of
+  // Black mates, with White to move), each asked s#1 … s#MAX_N.
+  for (const file of [DEEP_CANDIDATES, CANDIDATES]) {
+    if (!existsSync(file)) continue;
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      // Each candidate as found (White to move) and mirrored (Black to move: Popeye's HalfDuplex).
+      const fen = playable(line.trim());
+      if (fen === null) continue;
+      await consider(fen, 'self', `random position (seeded, bench/data/${basename(file)}), answered by Popeye`, selfmates);
+      const black = mirrored(fen);
+      if (black !== null) await consider(black, 'self', `a candidate of bench/data/${basename(file)} mirrored (colours swapped, Black to move), answered by Popeye`, selfmates);
+    }
+  }
+  // Then random positions, in case the candidates were too few.
+  for (let tries = 0; tries < 1000 && helpmates.length < SUITE_SIZE; tries++) {
+    const fen = randomPosition(next, 'b', { w: 4, b: 4 });
+    if (fen !== null) await consider(fen, 'help', 'random position (seeded), answered by Popeye', helpmates);
+  }
+  for (const [kind, problems] of [['self', selfmates], ['help', helpmates]] as const) {
+    writeFileSync(SUITE_FILES[kind], `${JSON.stringify({ popeye: '4.104', made: 'npm run bench:popeye-stipulations -- --make', problems }, null, 1)}\n`);
+    log(`${SUITE_FILES[kind]}: ${problems.length} problems`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Timing: ours beside Popeye on the committed suites
+
+export function loadStipulationSuite(kind: StipulationKind): StipulationProblem[] {
+  return (JSON.parse(readFileSync(SUITE_FILES[kind], 'utf8')) as { problems: StipulationProblem[] }).problems;
+}
+
+/** Runs both suites with ours and (when `popeye` is given) Popeye; prints a line a problem and the totals. Returns the failures. */
+export async function benchStipulations(popeye: string | null, out: (line: string) => void, capMs = 60_000): Promise<number> {
+  const solvers = new MateSolvers();
+  let failures = 0;
+  for (const kind of ['self', 'help'] as const) {
+    const suite = loadStipulationSuite(kind);
+    const name = kind === 'self' ? 's#' : 'h#';
+    out(`\n${name} suite: ${suite.length} problems (test/data/${kind === 'self' ? 'popeye-selfmates' : 'popeye-helpmates'}.json)`);
+    let oursMs = 0;
+    let pyMs = 0;
+    let right = 0;
+    let pyRight = 0;
+    for (const problem of suite) {
+      const ours = solveStipulationOurs(solvers, problem, problem.n);
+      const ok = sameAnswer(problem, ours);
+      if (ok) right++;
+      else failures++;
+      oursMs += ours.ms;
+      let pyText = '';
+      if (popeye !== null) {
+        const py = await solveStipulationWithPopeye(popeye, problem.fen, kind, problem.n, capMs);
+        const pyOk = py.status === 'solved' && py.n === problem.n && py.keys.join() === problem.keys.join()
+          && (kind === 'self' || py.solutions.join('|') === (problem.solutions ?? []).join('|'));
+        if (pyOk) pyRight++;
+        pyMs += py.ms;
+        pyText = `  Popeye ${pyOk ? 'right' : py.status} ${py.ms.toFixed(1)} ms`;
+      }
+      const count = kind === 'help' ? `${ours.solutions.length} solution(s)` : `keys ${ours.keys.join(' ')}`;
+      out(`  ${name}${problem.n} ${ok ? 'right' : 'WRONG'} ${ours.ms.toFixed(1)} ms ${count}${pyText}  ${problem.fen}`);
+    }
+    const ratio = popeye !== null && pyMs > 0 ? `; Popeye ${pyRight}/${suite.length} right in ${(pyMs / 1000).toFixed(3)} s; ours/Popeye ${(oursMs / pyMs).toFixed(2)}` : '';
+    out(`${name} total: ours ${right}/${suite.length} right in ${(oursMs / 1000).toFixed(3)} s${ratio}`);
+  }
+  return failures;
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { make: { type: 'boolean' }, popeye: { type: 'string' }, 'find-candidates': { type: 'string' }, 'find-deep': { type: 'string' } } });
+  if (values['find-deep'] !== undefined) {
+    // --find-deep <seed>: appends what one seed finds in 250,000 random positions (minutes).
+    const found = findDeepSelfmateCandidates(Number(values['find-deep']), 250_000, (line) => void process.stdout.write(`${line}\n`));
+    writeFileSync(DEEP_CANDIDATES, found.map((fen) => `${fen}\n`).join(''), { flag: 'a' });
+    return 0;
+  }
+  if (values['find-candidates'] !== undefined) {
+    // --find-candidates <seed>: appends what one seed finds in 2,000,000 random positions (minutes).
+    const found = findSelfmateCandidates(Number(values['find-candidates']), 2_000_000, (line) => void process.stdout.write(`${line}\n`));
+    writeFileSync(CANDIDATES, found.map((fen) => `${fen}\n`).join(''), { flag: 'a' });
+    return 0;
+  }
+  const located = locatePopeye(values.popeye);
+  const out = (line: string): void => void process.stdout.write(`${line}\n`);
+  if (values.make) {
+    if (located.path === null) {
+      out(`--make needs Popeye (POPEYE=path or --popeye): ${located.note}`);
+      return 2;
+    }
+    await makeSuites(located.path, out);
+    return 0;
+  }
+  if (located.path === null) out(`Popeye not run: ${located.note || 'set POPEYE=path'}`);
+  return (await benchStipulations(located.path, out)) > 0 ? 1 : 0;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = await main();

@@ -1,0 +1,259 @@
+// The selfmate prover (s#n, Popeye's meaning): the side to move (the attacker) forces the other
+// side to mate it within n moves, the other side trying not to. The same AND/OR search as the
+// direct solver: an attacker node needs one move after which every defence either mates the
+// attacker at once or leaves a selfmate in n-1; after the attacker's n-th move every defence
+// must mate. A defender with no legal move (mated or stalemated by the attacker) refutes.
+
+import { CheckDetector } from '../../chess/checks.ts';
+import { MAX_MOVES, NO_MOVE } from '../../chess/move.ts';
+import { generateLegal, hasLegalMove } from '../../chess/movegen.ts';
+import type { Position } from '../../chess/position.ts';
+import { MAX_MATE_MOVES, MateTable } from './table.ts';
+import type { MateLimits, MateSolution } from './types.ts';
+
+/** Limits are polled every this many nodes, as in the direct solver. */
+const POLL_INTERVAL = 1024;
+class SearchStopped extends Error {}
+
+export class SelfmateSolver {
+  private readonly table: MateTable;
+  private readonly checks = new CheckDetector();
+  private root!: Position;
+  private pos!: Position;
+  private stopped = false;
+  private moves = new Int32Array(0);
+  /** Per ply, the defence that last refuted there: tried first in the sibling positions. */
+  private killers = new Int32Array(0);
+  private limits: MateLimits = {};
+  private maxNodes = Infinity;
+  nodes = 0;
+  private nextPoll = 0;
+
+  constructor(tableBits = 20) {
+    this.table = new MateTable(tableBits);
+  }
+
+  /** Searches n = 1 … maxMoves for the shortest selfmate by the side to move, then lists every key of that length. */
+  solve(position: Position, maxMoves: number, limits: MateLimits = {}): MateSolution {
+    if (maxMoves > MAX_MATE_MOVES) throw new RangeError(`selfmate solver: at most ${MAX_MATE_MOVES} moves, got ${maxMoves}`);
+    this.prepare(position, maxMoves, limits);
+    const rootMoves = this.legalMoves();
+    const keys: number[] = [];
+    let provenDepth = 0;
+    try {
+      for (let n = 1; n <= maxMoves; n++) {
+        for (const move of rootMoves) {
+          this.pos.make(move);
+          const forces = this.defend(n, 1, 0);
+          this.pos.unmake(move);
+          if (forces) keys.push(move);
+        }
+        limits.onProgress?.({ depth: n, nodes: this.nodes, found: keys.length > 0 });
+        if (keys.length > 0) {
+          const line = this.mainLine(keys[0], n);
+          return { status: 'mate', mateIn: n, keys, keysComplete: true, line, lineComplete: !this.stopped, nodes: this.nodes, provenDepth: n - 1 };
+        }
+        provenDepth = n;
+      }
+    } catch (error) {
+      this.recover(error);
+      const found = keys.length > 0;
+      return { status: found ? 'mate' : 'stopped', mateIn: found ? provenDepth + 1 : null, keys, keysComplete: false, line: [], lineComplete: false, nodes: this.nodes, provenDepth };
+    }
+    return { status: 'no-mate', mateIn: null, keys: [], keysComplete: true, line: [], lineComplete: true, nodes: this.nodes, provenDepth };
+  }
+
+  private prepare(position: Position, maxMoves: number, limits: MateLimits): void {
+    this.root = position;
+    this.pos = position.clone();
+    this.stopped = false;
+    this.limits = limits;
+    this.maxNodes = limits.maxNodes ?? Infinity;
+    this.nodes = 0;
+    this.nextPoll = Math.min(POLL_INTERVAL, this.maxNodes);
+    const plies = 2 * maxMoves + 2;
+    if (this.killers.length < plies) {
+      this.moves = new Int32Array(MAX_MOVES * plies);
+      this.killers = new Int32Array(plies);
+    }
+    this.killers.fill(NO_MOVE);
+    this.table.clear();
+  }
+
+  private recover(error: unknown): void {
+    if (!(error instanceof SearchStopped)) throw error;
+    this.stopped = true;
+    this.pos = this.root.clone();
+  }
+
+  private tick(): void {
+    if (++this.nodes < this.nextPoll) return;
+    this.nextPoll = Math.min(this.nodes + POLL_INTERVAL, this.maxNodes);
+    if (this.nodes >= this.maxNodes || this.limits.shouldStop?.()) throw new SearchStopped();
+  }
+
+  /** Attacker to move: can it force the defender to mate it within `moves` moves? */
+  private attack(moves: number, ply: number, start: number): boolean {
+    this.tick();
+    const pos = this.pos;
+    const table = this.table;
+    const slot = table.probe(pos.hashHi, pos.hashLo);
+    let hashMove = NO_MOVE;
+    if (slot >= 0) {
+      if (table.win(slot) <= moves) return true;
+      if (table.fail(slot) >= moves) return false;
+      hashMove = table.move(slot);
+    }
+    const end = generateLegal(pos, this.moves, start);
+    if (hashMove !== NO_MOVE) this.bringToFront(hashMove, start, end);
+    for (let i = start; i < end; i++) {
+      const move = this.moves[i];
+      pos.make(move);
+      const forces = this.defend(moves, ply + 1, end);
+      pos.unmake(move);
+      if (forces) {
+        table.storeWin(pos.hashHi, pos.hashLo, moves, move);
+        return true;
+      }
+    }
+    table.storeFail(pos.hashHi, pos.hashLo, moves);
+    return false;
+  }
+
+  /**
+   * Defender to move after the attacker's move that used one of `moves`: does every defence
+   * either mate the attacker or leave it a selfmate in the moves left? None legal refutes.
+   */
+  private defend(moves: number, ply: number, start: number): boolean {
+    this.tick();
+    const pos = this.pos;
+    if (moves === 1) return this.mustMate(start);
+    const table = this.table;
+    const slot = table.probe(pos.hashHi, pos.hashLo);
+    let hashMove = NO_MOVE;
+    if (slot >= 0) {
+      if (table.win(slot) <= moves) return true;
+      if (table.fail(slot) >= moves) return false;
+      hashMove = table.move(slot);
+    }
+    const end = generateLegal(pos, this.moves, start);
+    if (end === start) return false;
+    let next = start;
+    if (hashMove !== NO_MOVE && this.bringToFront(hashMove, next, end)) next++;
+    if (this.killers[ply] !== NO_MOVE && this.bringToFront(this.killers[ply], next, end)) next++;
+    for (let i = start; i < end; i++) {
+      const move = this.moves[i];
+      pos.make(move);
+      const loses = this.afterDefence(moves, ply + 1, end);
+      pos.unmake(move);
+      if (!loses) {
+        this.killers[ply] = move;
+        table.storeFail(pos.hashHi, pos.hashLo, moves, move);
+        return false;
+      }
+    }
+    table.storeWin(pos.hashHi, pos.hashLo, moves, NO_MOVE);
+    return true;
+  }
+
+  /** Attacker to move after a defence: mated is the goal reached; stalemated fails; else on with one move fewer. */
+  private afterDefence(moves: number, ply: number, start: number): boolean {
+    const pos = this.pos;
+    if (!hasLegalMove(pos)) return pos.inCheck();
+    return moves > 1 && this.attack(moves - 1, ply, start);
+  }
+
+  /** After the attacker's last move: the defender has a move, and every one of them mates. */
+  private mustMate(start: number): boolean {
+    const pos = this.pos;
+    const end = generateLegal(pos, this.moves, start);
+    if (end === start) return false;
+    const checks = this.checks;
+    checks.prepare(pos);
+    for (let i = start; i < end; i++) if (!checks.givesCheck(pos, this.moves[i])) return false;
+    for (let i = start; i < end; i++) {
+      const move = this.moves[i];
+      pos.make(move);
+      this.tick();
+      const mate = !hasLegalMove(pos);
+      pos.unmake(move);
+      if (!mate) return false;
+    }
+    return true;
+  }
+
+  private bringToFront(move: number, at: number, end: number): boolean {
+    const moves = this.moves;
+    for (let i = at; i < end; i++) {
+      if (moves[i] !== move) continue;
+      moves[i] = moves[at];
+      moves[at] = move;
+      return true;
+    }
+    return false;
+  }
+
+  // ---- the main line, read back through the warm table ----
+
+  /** Attacker to move: the shortest n ≤ limit in which it forces the selfmate, or 0. */
+  private shortest(limit: number, ply: number): number {
+    for (let n = 1; n <= limit; n++) if (this.attack(n, ply, 0)) return n;
+    return 0;
+  }
+
+  /** Key, then the defence that holds out longest and the attacker's quickest answer, to the defender's forced mate. */
+  private mainLine(key: number, n: number): number[] {
+    const line: number[] = [];
+    const pos = this.pos;
+    try {
+      pos.make(key);
+      line.push(key);
+      let left = n;
+      for (;;) {
+        // Defender to move; the attacker's last move used one of `left`.
+        let best = NO_MOVE;
+        let bestLeft = 0;
+        for (const move of this.legalMoves()) {
+          pos.make(move);
+          const mates = !hasLegalMove(pos) && pos.inCheck();
+          const after = mates ? 0 : this.shortest(left - 1, line.length + 1);
+          pos.unmake(move);
+          if (best === NO_MOVE || (!mates && after > bestLeft)) {
+            best = move;
+            bestLeft = mates ? 0 : after;
+          }
+        }
+        if (best === NO_MOVE) break;
+        pos.make(best);
+        line.push(best);
+        if (bestLeft === 0) break;
+        const answer = this.quickestAnswer(bestLeft, line.length);
+        if (answer === NO_MOVE) break;
+        pos.make(answer);
+        line.push(answer);
+        left = bestLeft;
+      }
+    } catch (error) {
+      this.recover(error);
+      return line;
+    }
+    for (let i = line.length - 1; i >= 0; i--) pos.unmake(line[i]);
+    return line;
+  }
+
+  private quickestAnswer(n: number, ply: number): number {
+    const pos = this.pos;
+    for (const move of this.legalMoves()) {
+      pos.make(move);
+      const forces = this.defend(n, ply + 1, 0);
+      pos.unmake(move);
+      if (forces) return move;
+    }
+    return NO_MOVE;
+  }
+
+  private legalMoves(): number[] {
+    const buffer = new Int32Array(MAX_MOVES);
+    return Array.from(buffer.subarray(0, generateLegal(this.pos, buffer, 0)));
+  }
+}
