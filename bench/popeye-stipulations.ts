@@ -27,6 +27,7 @@ import { BLACK, type Color, WHITE } from '../src/chess/types.ts';
 import { type MateReport, MateSolvers, SelfmateSolver, solveStipulation } from '../src/search/mate/index.ts';
 import { parsePopeyeOutput, popeyeMoveToUci, popeyeSetup, runPopeyeProcess } from './popeye.ts';
 import { locatePopeye } from './programs.ts';
+import { mulberry32 } from '../test/support/random.ts';
 
 export type StipulationKind = 'self' | 'help';
 
@@ -157,17 +158,8 @@ export function sameAnswer(problem: StipulationProblem, ours: OurStipulationAnsw
 // ---------------------------------------------------------------------------------------------
 // Making the suites
 
-/** mulberry32: a small seeded generator, so the candidates are the same on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator (mulberry32), so the candidates are the same on every run. */
+const random = mulberry32;
 
 /** A random legal position with a few pieces a side, or null (illegal, or the game already over). */
 function randomPosition(next: () => number, turn: 'w' | 'b', counts: { w: number; b: number }): string | null {

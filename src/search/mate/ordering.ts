@@ -58,3 +58,14 @@ export function scoreDefenderMoves(
     scores[i] = score;
   }
 }
+
+/** Swaps `move` into slot `at` if it is among moves[at, end); false when it is not there (not legal here). */
+export function bringToFront(moves: Int32Array, move: number, at: number, end: number): boolean {
+  for (let i = at; i < end; i++) {
+    if (moves[i] !== move) continue;
+    moves[i] = moves[at]!;
+    moves[at] = move;
+    return true;
+  }
+  return false;
+}

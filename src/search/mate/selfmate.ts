@@ -8,6 +8,7 @@ import { CheckDetector } from '../../chess/checks.ts';
 import { MAX_MOVES, NO_MOVE } from '../../chess/move.ts';
 import { generateLegal, hasLegalMove } from '../../chess/movegen.ts';
 import type { Position } from '../../chess/position.ts';
+import { bringToFront } from './ordering.ts';
 import { MAX_MATE_MOVES, MateTable } from './table.ts';
 import type { MateLimits, MateSolution } from './types.ts';
 
@@ -105,7 +106,7 @@ export class SelfmateSolver {
       hashMove = table.move(slot);
     }
     const end = generateLegal(pos, this.moves, start);
-    if (hashMove !== NO_MOVE) this.bringToFront(hashMove, start, end);
+    if (hashMove !== NO_MOVE) bringToFront(this.moves, hashMove, start, end);
     for (let i = start; i < end; i++) {
       const move = this.moves[i];
       pos.make(move);
@@ -139,8 +140,8 @@ export class SelfmateSolver {
     const end = generateLegal(pos, this.moves, start);
     if (end === start) return false;
     let next = start;
-    if (hashMove !== NO_MOVE && this.bringToFront(hashMove, next, end)) next++;
-    if (this.killers[ply] !== NO_MOVE && this.bringToFront(this.killers[ply], next, end)) next++;
+    if (hashMove !== NO_MOVE && bringToFront(this.moves, hashMove, next, end)) next++;
+    if (this.killers[ply] !== NO_MOVE && bringToFront(this.moves, this.killers[ply], next, end)) next++;
     for (let i = start; i < end; i++) {
       const move = this.moves[i];
       pos.make(move);
@@ -182,16 +183,6 @@ export class SelfmateSolver {
     return true;
   }
 
-  private bringToFront(move: number, at: number, end: number): boolean {
-    const moves = this.moves;
-    for (let i = at; i < end; i++) {
-      if (moves[i] !== move) continue;
-      moves[i] = moves[at];
-      moves[at] = move;
-      return true;
-    }
-    return false;
-  }
 
   // ---- the main line, read back through the warm table ----
 

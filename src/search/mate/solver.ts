@@ -8,7 +8,7 @@ import { MAX_MOVES, NO_MOVE } from '../../chess/move.ts';
 import { generateLegal, hasLegalMove } from '../../chess/movegen.ts';
 import type { Position } from '../../chess/position.ts';
 import { pickBest } from '../pickBest.ts';
-import { scoreAttackerMoves, scoreDefenderMoves } from './ordering.ts';
+import { bringToFront, scoreAttackerMoves, scoreDefenderMoves } from './ordering.ts';
 import { MAX_MATE_MOVES, MateTable } from './table.ts';
 import type { MateLimits, MateMode, MateSolution, SolutionNode } from './types.ts';
 
@@ -226,7 +226,7 @@ export class MateSolver {
     // Staged: the refutation the table remembers is tried before the rest are scored; it usually
     // refutes again, and then the scoring is never paid for.
     let next = start;
-    if (hashMove !== NO_MOVE && this.bringToFront(hashMove, next, end)) {
+    if (hashMove !== NO_MOVE && bringToFront(this.moves, hashMove, next, end)) {
       if (!this.defenceLoses(hashMove, moves, ply, end)) return false;
       next++;
     }
@@ -252,17 +252,6 @@ export class MateSolver {
     return loses;
   }
 
-  /** Swaps `move` into slot `at` if it is among moves[at, end); false when it is not there (not legal here). */
-  private bringToFront(move: number, at: number, end: number): boolean {
-    const moves = this.moves;
-    for (let i = at; i < end; i++) {
-      if (moves[i] !== move) continue;
-      moves[i] = moves[at];
-      moves[at] = move;
-      return true;
-    }
-    return false;
-  }
 
   // ---- proofs for the problemist's analysis (analysis.ts), on the warm table after solve() ----
 
