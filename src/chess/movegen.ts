@@ -9,7 +9,8 @@ import {
   pieceAttacks,
 } from './attacks.ts';
 import {
-  FLAG_CASTLE, FLAG_DOUBLE_PUSH, FLAG_EN_PASSANT, FLAG_NORMAL, FLAG_PROMOTION, encodeMove, moveFlag, moveFrom, moveTo,
+  FLAG_CASTLE, FLAG_DOUBLE_PUSH, FLAG_EN_PASSANT, FLAG_NORMAL, FLAG_PROMOTION, MAX_MOVES, encodeMove, moveFlag, moveFrom,
+  moveTo,
 } from './move.ts';
 import { type Position, castledKingSquare, castledRookSquare } from './position.ts';
 import { BISHOP, type Color, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, makePiece } from './types.ts';
@@ -424,6 +425,12 @@ const scratch = new Int32Array(256);
  * Does the side to move have any legal move? Tries the king first and stops at the first move
  * found: the mate solver asks this at every leaf, where the answer is usually a quick "yes".
  */
+/** The legal moves of the side to move as a list: one array per call, for code off the hot path. */
+export function legalMoveList(pos: Position): number[] {
+  const buffer = new Int32Array(MAX_MOVES);
+  return Array.from(buffer.subarray(0, generateLegal(pos, buffer, 0)));
+}
+
 export function hasLegalMove(pos: Position): boolean {
   const us = pos.turn;
   const king = pos.kingSquare[us];

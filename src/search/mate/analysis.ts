@@ -10,8 +10,7 @@
 // The threat is the shortest mate after a null move, which is impossible when the defender is in
 // check; set play is the defender moving first, so it is impossible when the attacker is in check.
 
-import { MAX_MOVES } from '../../chess/move.ts';
-import { generateLegal } from '../../chess/movegen.ts';
+import { legalMoveList } from '../../chess/movegen.ts';
 import type { Position } from '../../chess/position.ts';
 import { makeSan } from '../../chess/san.ts';
 import { makeUci } from '../../chess/uci.ts';
@@ -61,12 +60,6 @@ export interface ProblemSolution {
   readonly complete: boolean;
 }
 
-/** The legal moves of the side to move (not the hot path: one array per call). */
-function legalMoves(pos: Position): number[] {
-  const buffer = new Int32Array(MAX_MOVES);
-  return Array.from(buffer.subarray(0, generateLegal(pos, buffer, 0)));
-}
-
 const played = (pos: Position, move: number): PlayedMove => ({ san: makeSan(pos, move), uci: makeUci(pos, move) });
 
 /** The analysis of one position: the solver's proofs and its working position. */
@@ -77,7 +70,7 @@ class Analyst {
   matingMoves(moves: number): AttackPlay[] {
     const pos = this.pos;
     const found: AttackPlay[] = [];
-    for (const move of legalMoves(pos)) {
+    for (const move of legalMoveList(pos)) {
       pos.make(move);
       const mates = this.solver.matesAfterMove(moves);
       pos.unmake(move);
@@ -90,7 +83,7 @@ class Analyst {
   private matingFirstMoves(moves: number): Set<string> {
     const pos = this.pos;
     const found = new Set<string>();
-    for (const move of legalMoves(pos)) {
+    for (const move of legalMoveList(pos)) {
       pos.make(move);
       const mates = this.solver.matesAfterMove(moves);
       pos.unmake(move);
@@ -117,7 +110,7 @@ class Analyst {
     const threatMoves = new Set(threat.map((t) => t.uci));
     const defences: DefencePlay[] = [];
     const refutations: PlayedMove[] = [];
-    for (const defence of legalMoves(pos)) {
+    for (const defence of legalMoveList(pos)) {
       const name = played(pos, defence);
       pos.make(defence);
       const mateIn = this.solver.shortestMateIn(left);
@@ -146,7 +139,7 @@ class Analyst {
   defencesWithMates(left: number): DefencePlay[] {
     const pos = this.pos;
     const found: DefencePlay[] = [];
-    for (const defence of legalMoves(pos)) {
+    for (const defence of legalMoveList(pos)) {
       const name = played(pos, defence);
       pos.make(defence);
       const mateIn = this.solver.shortestMateIn(left);
@@ -161,7 +154,7 @@ class Analyst {
     const pos = this.pos;
     pos.make(move);
     let refuted = 0;
-    for (const defence of legalMoves(pos)) {
+    for (const defence of legalMoveList(pos)) {
       pos.make(defence);
       if (this.solver.shortestMateIn(left) === 0) refuted++;
       pos.unmake(defence);
@@ -185,7 +178,7 @@ export function analyseSolution(
     const analyst = new Analyst(solver, pos);
     for (const key of keys) solution.keys.push(analyst.attackPlay(key, mateIn - 1));
     if (options.maxRefutations > 0 && mateIn > 1) {
-      for (const move of legalMoves(pos)) {
+      for (const move of legalMoveList(pos)) {
         if (keys.includes(move) || analyst.refutedMoreThan(move, mateIn - 1, options.maxRefutations)) continue;
         const play = analyst.attackPlay(move, mateIn - 1);
         // A move that stalemates has no refutation: it fails, but it is no try.

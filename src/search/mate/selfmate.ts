@@ -6,7 +6,7 @@
 
 import { CheckDetector } from '../../chess/checks.ts';
 import { MAX_MOVES, NO_MOVE } from '../../chess/move.ts';
-import { generateLegal, hasLegalMove } from '../../chess/movegen.ts';
+import { generateLegal, hasLegalMove, legalMoveList } from '../../chess/movegen.ts';
 import type { Position } from '../../chess/position.ts';
 import { bringToFront } from './ordering.ts';
 import { MAX_MATE_MOVES, MateTable } from './table.ts';
@@ -38,7 +38,7 @@ export class SelfmateSolver {
   solve(position: Position, maxMoves: number, limits: MateLimits = {}): MateSolution {
     if (maxMoves > MAX_MATE_MOVES) throw new RangeError(`selfmate solver: at most ${MAX_MATE_MOVES} moves, got ${maxMoves}`);
     this.prepare(position, maxMoves, limits);
-    const rootMoves = this.legalMoves();
+    const rootMoves = legalMoveList(this.pos);
     const keys: number[] = [];
     let provenDepth = 0;
     try {
@@ -204,7 +204,7 @@ export class SelfmateSolver {
         // Defender to move; the attacker's last move used one of `left`.
         let best = NO_MOVE;
         let bestLeft = 0;
-        for (const move of this.legalMoves()) {
+        for (const move of legalMoveList(this.pos)) {
           pos.make(move);
           const mates = !hasLegalMove(pos) && pos.inCheck();
           const after = mates ? 0 : this.shortest(left - 1, line.length + 1);
@@ -234,17 +234,12 @@ export class SelfmateSolver {
 
   private quickestAnswer(n: number, ply: number): number {
     const pos = this.pos;
-    for (const move of this.legalMoves()) {
+    for (const move of legalMoveList(this.pos)) {
       pos.make(move);
       const forces = this.defend(n, ply + 1, 0);
       pos.unmake(move);
       if (forces) return move;
     }
     return NO_MOVE;
-  }
-
-  private legalMoves(): number[] {
-    const buffer = new Int32Array(MAX_MOVES);
-    return Array.from(buffer.subarray(0, generateLegal(this.pos, buffer, 0)));
   }
 }

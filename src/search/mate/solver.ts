@@ -5,7 +5,7 @@
 
 import { CheckDetector, givesCheck } from '../../chess/checks.ts';
 import { MAX_MOVES, NO_MOVE } from '../../chess/move.ts';
-import { generateLegal, hasLegalMove } from '../../chess/movegen.ts';
+import { generateLegal, hasLegalMove, legalMoveList } from '../../chess/movegen.ts';
 import type { Position } from '../../chess/position.ts';
 import { pickBest } from '../pickBest.ts';
 import { bringToFront, scoreAttackerMoves, scoreDefenderMoves } from './ordering.ts';
@@ -320,7 +320,7 @@ export class MateSolver {
   /** Defender to move, attacker mating within `left`: the defence after which mate takes longest. */
   longestDefence(left: number, ply: number): { move: number; mateIn: number } {
     const pos = this.pos;
-    const defences = this.legalMoves();
+    const defences = legalMoveList(this.pos);
     let best = { move: NO_MOVE, mateIn: 0 };
     for (const move of defences) {
       pos.make(move);
@@ -334,7 +334,7 @@ export class MateSolver {
   /** Attacker to move, with a mate in `n`: a move that keeps it a mate in n. */
   quickestAnswer(n: number, ply: number): number {
     const pos = this.pos;
-    for (const move of this.legalMoves()) {
+    for (const move of legalMoveList(this.pos)) {
       if (this.checksOnly && !givesCheck(pos, move)) continue;
       pos.make(move);
       const mates = this.defend(n, ply + 1, 0);
@@ -342,11 +342,6 @@ export class MateSolver {
       if (mates) return move;
     }
     return NO_MOVE;
-  }
-
-  private legalMoves(): number[] {
-    const buffer = new Int32Array(MAX_MOVES);
-    return Array.from(buffer.subarray(0, generateLegal(this.pos, buffer, 0)));
   }
 
   /**
@@ -374,7 +369,7 @@ export class MateSolver {
     const pos = this.pos;
     const replies: SolutionNode[] = [];
     if (left === 0) return replies;
-    for (const defence of this.legalMoves()) {
+    for (const defence of legalMoveList(this.pos)) {
       pos.make(defence);
       const mateIn = this.shortestMate(left, 0);
       const answer = mateIn > 0 ? this.quickestAnswer(mateIn, 0) : NO_MOVE;
