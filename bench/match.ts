@@ -1,13 +1,15 @@
 // The match runner: two UCI engines play each other with real clocks from EPD opening positions
 // (each opening twice, colours swapped), adjudicated only by the rules and a move cap; prints each
 // game, then W/D/L from engine 1's view, the Elo difference with its 95% error bar, time losses,
-// depth and speed, and writes a PGN. A benchmark: it never fails on a result or on timing.
+// depth and speed, and writes a PGN. With --sprt, a sequential test decides when to stop. A
+// benchmark: it never fails on a result or on timing.
 //
-//   npm run match -- --engine1 <spec> --engine2 <spec> [--games n] [--tc base+inc] [...]
+//   npm run match -- --engine1 <spec> --engine2 <spec> [--games n] [--tc base+inc] [--sprt e0,e1] [...]
 //
 // See bench/match/args.ts for every option and the engine spec syntax (or --help). The parts:
 // args.ts (command line), spec.ts (engine specs), engine.ts (UCI processes), runner.ts (playing
-// games), game.ts (legality and adjudication), clock.ts, elo.ts, pgn.ts, stats.ts, openings.ts.
+// games), game.ts (legality and adjudication), clock.ts, elo.ts, pgn.ts, stats.ts, openings.ts,
+// pairs.ts (game pairs), sprt.ts (the test), sprtReport.ts (its lines).
 
 import { appendFileSync, createWriteStream, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -15,9 +17,12 @@ import { dirname, relative, resolve } from 'node:path';
 import { USAGE, UsageError, parseMatchArgs } from './match/args.ts';
 import { EngineExited, EngineTimeout, OptionError, type TrafficLog, UciEngine } from './match/engine.ts';
 import { OpeningsError, parseEpd, shuffled } from './match/openings.ts';
+import { completesPair, countResults } from './match/pairs.ts';
 import { resolveProgram } from './programs.ts';
 import { MatchRunner } from './match/runner.ts';
 import { type EngineSpec, hasOption } from './match/spec.ts';
+import { type SprtStatus, sprtStatus } from './match/sprt.ts';
+import { type SprtEnding, sprtHeader, sprtJson, sprtLine, sprtSummary } from './match/sprtReport.ts';
 import { formatSummary, progressLine, summarize, summaryJson } from './match/stats.ts';
 
 const STOCKFISH_ELO_NOTE =
@@ -166,7 +171,8 @@ async function main(argv: string[]): Promise<number> {
 
   const games = args.games;
   const cores = availableParallelism();
-  out(`match: ${names[0]} vs ${names[1]} · ${games} games at ${args.tc.pgn} (base+increment, seconds) · concurrency ${args.concurrency} on ${cores} cores`);
+  const sprt = args.sprt;
+  out(`match: ${names[0]} vs ${names[1]} · ${sprt === null ? '' : 'up to '}${games} games at ${args.tc.pgn} (base+increment, seconds) · concurrency ${args.concurrency} on ${cores} cores`);
   for (const [i, spec] of specs.entries()) {
     out(`  engine ${i + 1}: ${names[i]} (id "${first[i].idName}") · cmd ${spec.argv.join(' ')}${spec.dir ? ` in ${spec.dir}` : ''} · options ${optionsText(setup[i])}`);
   }
@@ -176,11 +182,14 @@ async function main(argv: string[]): Promise<number> {
   if (specs.some((s) => s.elo !== undefined) && first.some((e) => /stockfish/i.test(e.idName))) out(`  note: ${STOCKFISH_ELO_NOTE}`);
   if (args.concurrency > cores) out(`  note: concurrency ${args.concurrency} on ${cores} cores: the engines compete for the CPU, so the clocks are not a fair measure`);
   if (games % 2 === 1) out('  note: an odd number of games: the last opening is played once');
+  if (sprt !== null) out(`  ${sprtHeader(sprt)}`);
 
   // Other processes on the machine take CPU from the engines while their clocks run: watch the load.
   let maxLoad = loadavg()[0];
   if (maxLoad > cores + 0.5) out(`  note: the load average is ${maxLoad.toFixed(1)} on ${cores} cores before the first game: other processes will compete with the engines`);
   out();
+  // The SPRT's state when it first left its bounds: the verdict. Later games (in flight then) still count.
+  let decided: SprtStatus | null = null;
   const started = performance.now();
   runner = new MatchRunner(
     {
@@ -205,6 +214,15 @@ async function main(argv: string[]): Promise<number> {
         const finished = runner!.records.filter((r) => r.end !== null);
         out(progressLine(record, names, games, summarize(names, finished)));
         for (const line of record.notes ?? []) out(`    ${line}`);
+        if (sprt === null || record.end === null) return;
+        const counts = countResults(runner!.records);
+        const status = sprtStatus(sprt, counts);
+        const decidedNow = decided === null && status.verdict !== null;
+        if (decidedNow) {
+          decided = status;
+          runner!.drain();
+        }
+        if (decidedNow || completesPair(runner!.records, record)) out(sprtLine(sprt, counts, status));
       },
       onNote: (line) => out(`  ${line}`),
     },
@@ -220,6 +238,14 @@ async function main(argv: string[]): Promise<number> {
   const limitText = (spec: EngineSpec): string => (spec.nodes === undefined ? args.tc.pgn : `${spec.nodes} nodes/move`);
   const limits = [...new Set(specs.map(limitText))].join(' vs ');
   for (const line of formatSummary(summary, { tc: limits, interrupted })) out(line);
+  let sprtFields: Record<string, unknown> | null = null;
+  if (sprt !== null) {
+    const ending: SprtEnding = interrupted ? 'interrupted' : runner.abortReason !== null ? 'match stopped' : 'game limit';
+    const counts = countResults(runner.records);
+    const final = sprtStatus(sprt, counts);
+    for (const line of sprtSummary(sprt, final, decided, ending)) out(line);
+    sprtFields = sprtJson(sprt, counts, final, decided, ending);
+  }
   out(`(${elapsed.toFixed(0)} s${pgnPath !== null ? `; games in ${display(pgnPath)}` : ''}; highest 1-minute load average ${maxLoad.toFixed(1)} on ${cores} cores)`);
   const busy = maxLoad > cores + 0.5;
   if (busy) out(`note: the machine was busy (load up to ${maxLoad.toFixed(1)} on ${cores} cores): the engines' clocks ran while other processes had the CPU, so time losses, depth and nps are pessimistic`);
@@ -234,6 +260,7 @@ async function main(argv: string[]): Promise<number> {
       seconds: Math.round(elapsed),
       maxLoad: Number(maxLoad.toFixed(2)),
       cores,
+      ...(sprtFields !== null ? { sprt: sprtFields } : {}),
     };
     process.stdout.write(JSON.stringify(summaryJson(summary, context)) + '\n');
   }

@@ -4,11 +4,21 @@
 import { parseArgs } from 'node:util';
 import { type TimeControl, TimeControlError, parseTimeControl } from './clock.ts';
 import { type EngineSpec, SpecError, parseEngineSpec } from './spec.ts';
+import { SPRT_MODELS, type SprtModel, type SprtSettings } from './sprt.ts';
 
 export class UsageError extends Error {}
 
 export const DEFAULT_OPENINGS = 'bench/data/openings.epd';
 export const DEFAULT_PGN = 'bench/out/match.pgn';
+export const DEFAULT_GAMES = 100;
+/** With --sprt, --games is only a ceiling: the test itself decides when to stop. */
+export const DEFAULT_SPRT_GAMES = 20_000;
+export const DEFAULT_SPRT_ERROR = 0.05;
+/**
+ * The largest |Elo| an SPRT bound may have: at ±1000 the expected score is 0.3% or 99.7%; beyond,
+ * it rounds towards 0 or 1, where the hypotheses stop meaning anything.
+ */
+export const SPRT_ELO_LIMIT = 1000;
 
 export const USAGE = `usage: npm run match -- --engine1 <spec> --engine2 <spec> [options]
 
@@ -27,7 +37,8 @@ engine spec: comma-separated key=value pairs (a comma inside a value is written 
   a spec without "=" is the whole cmd: --engine2 stockfish
 
 options:
-  --games <n>            games to play (default 100; pairs share an opening)
+  --games <n>            games to play (default ${DEFAULT_GAMES}; pairs share an opening); with --sprt the most
+                         games to play (default ${DEFAULT_SPRT_GAMES})
   --tc <base+inc>        time control in seconds, e.g. 10+0.1 (default), 60, 1:30+1
   --openings <file.epd>  opening positions (default ${DEFAULT_OPENINGS}), used in file order
   --shuffle              use the openings in a random order (seeded: --seed, default 1)
@@ -44,6 +55,16 @@ options:
   --event <text>         the PGN Event tag (default "chessbot match")
   --log <file>           write every UCI line sent and received, with times, to a file
   --json                 print one JSON summary line on standard output (the rest goes to stderr)
+  --sprt <elo0,elo1[,alpha,beta]>
+                         a sequential probability ratio test (as fishtest's): H0 "engine 1 is elo0
+                         Elo stronger" against H1 "elo1 stronger", logistic Elo, elo0 < elo1, error
+                         rates alpha and beta (default ${DEFAULT_SPRT_ERROR} each, between 0 and 0.5). No new
+                         game starts once the log-likelihood ratio (LLR) leaves
+                         [log(beta/(1-alpha)), log((1-beta)/alpha)]; the games in flight finish and
+                         count. A line with the LLR after each finished pair; the verdict at the end:
+                         H1 accepted, H0 accepted, or inconclusive
+  --sprt-model <m>       pentanomial (default: per game pair, the right model for paired openings)
+                         or trinomial (per game, W/D/L)
   --help                 this text
 
 Stockfish: a cmd of "stockfish" is looked up on PATH and in /usr/games, and installed with
@@ -52,6 +73,13 @@ anchored to CCRL 40/4.
 
 example:
   npm run match -- --engine1 "cmd=node bin/chessbot.js uci" --engine2 "cmd=stockfish,elo=2200" --games 100 --tc 10+0.1
+
+npm run sprt: the same runner with --sprt 0,5 --tc 5+0.05 --concurrency 2 --shuffle (a later option
+wins: --sprt -3,1 for a non-regression test). A new build against the previous commit (HEAD~1 once
+the change is committed, HEAD while it is only in the working tree):
+  git worktree add ../chessbot-old HEAD~1 && (cd ../chessbot-old && npm ci)
+  npm run sprt -- --engine1 "cmd=node bin/chessbot.js uci,name=new" \\
+    --engine2 "cmd=node ../chessbot-old/bin/chessbot.js uci,name=old"
 
 exit status: 0 whatever the result; 2 on a bad argument (including an engine that cannot start or
 refuses an option); 130 after Ctrl+C (the partial result is printed first).`;
@@ -73,6 +101,8 @@ export interface MatchArgs {
   event: string;
   log: string | null;
   json: boolean;
+  /** The SPRT, or null for a fixed number of games. */
+  sprt: SprtSettings | null;
   help: boolean;
 }
 
@@ -84,11 +114,48 @@ function integer(name: string, text: string | undefined, fallback: number, min: 
   return n;
 }
 
+function sprtNumber(name: string, text: string): number {
+  const n = Number(text.trim());
+  if (text.trim() === '' || !Number.isFinite(n)) throw new UsageError(`--sprt: ${name} must be a finite number, got "${text}"`);
+  return n;
+}
+
+/** "elo0,elo1" or "elo0,elo1,alpha,beta", and the model. */
+export function parseSprt(text: string, model: string | undefined): SprtSettings {
+  const parts = text.split(',');
+  if (parts.length !== 2 && parts.length !== 4) throw new UsageError(`--sprt: expected elo0,elo1 or elo0,elo1,alpha,beta, got "${text}"`);
+  const [elo0, elo1] = [sprtNumber('elo0', parts[0]), sprtNumber('elo1', parts[1])];
+  for (const [name, elo] of [['elo0', elo0], ['elo1', elo1]] as const) {
+    if (Math.abs(elo) > SPRT_ELO_LIMIT) throw new UsageError(`--sprt: ${name} must be between -${SPRT_ELO_LIMIT} and ${SPRT_ELO_LIMIT}, got ${elo}`);
+  }
+  if (!(elo0 < elo1)) throw new UsageError(`--sprt: elo0 must be below elo1, got elo0 ${elo0} and elo1 ${elo1}`);
+  const [alpha, beta] = parts.length === 4 ? [sprtNumber('alpha', parts[2]), sprtNumber('beta', parts[3])] : [DEFAULT_SPRT_ERROR, DEFAULT_SPRT_ERROR];
+  for (const [name, rate] of [['alpha', alpha], ['beta', beta]] as const) {
+    if (!(rate > 0 && rate < 0.5)) throw new UsageError(`--sprt: ${name} must be above 0 and below 0.5, got ${rate}`);
+  }
+  const chosen = model ?? 'pentanomial';
+  if (!(SPRT_MODELS as readonly string[]).includes(chosen)) throw new UsageError(`--sprt-model: expected ${SPRT_MODELS.join(' or ')}, got "${chosen}"`);
+  return { elo0, elo1, alpha, beta, model: chosen as SprtModel };
+}
+
+/**
+ * "--sprt -3,1" as "--sprt=-3,1": parseArgs refuses a separate value that starts with a dash, but
+ * a negative elo0 is the usual non-regression test.
+ */
+function joinNegativeSprt(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--sprt' && i + 1 < argv.length && /^-[\d.]/.test(argv[i + 1])) out.push(`--sprt=${argv[++i]}`);
+    else out.push(argv[i]);
+  }
+  return out;
+}
+
 export function parseMatchArgs(argv: string[]): MatchArgs {
   let values;
   try {
     values = parseArgs({
-      args: argv,
+      args: joinNegativeSprt(argv),
       options: {
         engine1: { type: 'string' },
         engine2: { type: 'string' },
@@ -108,6 +175,8 @@ export function parseMatchArgs(argv: string[]): MatchArgs {
         event: { type: 'string' },
         log: { type: 'string' },
         json: { type: 'boolean', default: false },
+        sprt: { type: 'string' },
+        'sprt-model': { type: 'string' },
         help: { type: 'boolean', default: false },
       },
       allowPositionals: false,
@@ -141,10 +210,12 @@ export function parseMatchArgs(argv: string[]): MatchArgs {
   }
   if (values.pgn !== undefined && values['no-pgn']) throw new UsageError('--pgn and --no-pgn contradict each other');
   if (values.seed !== undefined && !values.shuffle) throw new UsageError('--seed only applies with --shuffle');
+  if (values['sprt-model'] !== undefined && values.sprt === undefined) throw new UsageError('--sprt-model only applies with --sprt');
+  const sprt = values.sprt === undefined ? null : parseSprt(values.sprt, values['sprt-model']);
   const result: MatchArgs = {
     ...defaults(tc),
     engines: [spec('engine1'), spec('engine2')],
-    games: integer('games', values.games, 100, 1, 1_000_000),
+    games: integer('games', values.games, sprt === null ? DEFAULT_GAMES : DEFAULT_SPRT_GAMES, 1, 1_000_000),
     openings: values.openings ?? DEFAULT_OPENINGS,
     shuffle: values.shuffle === true,
     seed: integer('seed', values.seed, 1, 0, 2 ** 32 - 1),
@@ -158,6 +229,7 @@ export function parseMatchArgs(argv: string[]): MatchArgs {
     event: values.event ?? 'chessbot match',
     log: values.log ?? null,
     json: values.json === true,
+    sprt,
   };
   if (result.pgn === '') throw new UsageError('--pgn: expected a file name');
   return result;
@@ -165,7 +237,7 @@ export function parseMatchArgs(argv: string[]): MatchArgs {
 
 function defaults(tc: TimeControl): Omit<MatchArgs, 'engines'> {
   return {
-    games: 100, tc, openings: DEFAULT_OPENINGS, shuffle: false, seed: 1, concurrency: 1, hash: 64, threads: 1,
-    maxPlies: 300, graceMs: 3000, pgn: DEFAULT_PGN, comments: true, event: 'chessbot match', log: null, json: false, help: false,
+    games: DEFAULT_GAMES, tc, openings: DEFAULT_OPENINGS, shuffle: false, seed: 1, concurrency: 1, hash: 64, threads: 1,
+    maxPlies: 300, graceMs: 3000, pgn: DEFAULT_PGN, comments: true, event: 'chessbot match', log: null, json: false, sprt: null, help: false,
   };
 }

@@ -65,7 +65,7 @@ export function estimateElo({ wins, draws, losses }: Wdl): EloEstimate {
 }
 
 /** "+52.3 ± 60.1", with "inf" where the score is 0% or 100% (no finite estimate exists). */
-export function formatElo(estimate: EloEstimate): string {
+export function formatElo(estimate: Pick<EloEstimate, 'elo' | 'error'>): string {
   if (Number.isNaN(estimate.elo)) return 'n/a (no games)';
   const elo = Number.isFinite(estimate.elo) ? `${estimate.elo >= 0 ? '+' : ''}${estimate.elo.toFixed(1)}` : estimate.elo > 0 ? '+inf' : '-inf';
   const error = Number.isFinite(estimate.error) ? estimate.error.toFixed(1) : 'inf';

@@ -65,6 +65,8 @@ interface Slot {
 export class MatchRunner {
   readonly records: GameRecord[] = [];
   stopping = false;
+  /** Set by drain(): no game starts any more, those in progress play on. */
+  draining = false;
   abortReason: string | null = null;
   private next = 0;
   private readonly slots: Slot[] = [];
@@ -81,6 +83,11 @@ export class MatchRunner {
     await Promise.all(this.slots.flatMap((slot) => slot.engines.map((e) => e?.quit() ?? Promise.resolve())));
   }
 
+  /** Starts no further game; the games in progress play to their end (a decided SPRT). */
+  drain(): void {
+    this.draining = true;
+  }
+
   /** Stops at once: the games in progress end unfinished, every engine is killed. */
   stop(): void {
     this.stopping = true;
@@ -88,7 +95,7 @@ export class MatchRunner {
   }
 
   private async work(slot: Slot): Promise<void> {
-    while (!this.stopping && this.next < this.config.games) {
+    while (!this.stopping && !this.draining && this.next < this.config.games) {
       const game = this.next++;
       let record: GameRecord;
       let pgn: string;

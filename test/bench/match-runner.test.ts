@@ -1,7 +1,8 @@
 // The match runner end to end with scripted fake engines (test/bench/fixtures/fake-uci.ts, a few
 // lines that play the first legal move and misbehave on request): crashes, illegal moves, flags
 // and hangs are scored against the offender and the engine restarted; bad arguments exit 2 with
-// one line and the usage; Ctrl+C prints the partial result. No real engines, a few seconds.
+// one line and the usage; Ctrl+C prints the partial result; an SPRT stops the match once decided.
+// No real engines, a few seconds.
 
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -113,6 +114,56 @@ describe('npm run match with fake engines', () => {
     expect(run.stdout).toMatch(/^Partial result \(interrupted\) at 60\+1: A vs B, 1 game \(1 unfinished, not counted\)$/m);
   });
 
+  it('stops starting games once the SPRT accepts H1; the games in flight finish and count', async () => {
+    // B plays an illegal move at its first turn of every game, so A wins every game. Between 0 and
+    // 400 Elo each won pair, and each won game whose partner is still playing, adds about 0.6 to
+    // the LLR: five of them pass the bound 2.94, within 10 games however the pairs interleave.
+    const run = await runMatch([
+      '--engine1', `cmd=${FAKE} --name A`,
+      '--engine2', `cmd=${FAKE} --name B --fail illegal --at 1 --per-game`,
+      '--sprt', '0,400', '--games', '60', '--concurrency', '2', '--tc', '5+0.05', '--no-pgn', '--json',
+    ]);
+    expect(run.status).toBe(0);
+    const summary = lastJson(run);
+    expect(summary.sprt).toMatchObject({ elo0: 0, elo1: 400, model: 'pentanomial', verdict: 'H1', outcome: 'H1 accepted' });
+    expect(summary.sprt.decidedLlr).toBeGreaterThan(summary.sprt.upperBound);
+    expect(summary.sprt.decidedAfterGames).toBeGreaterThanOrEqual(5);
+    expect(summary.sprt.decidedAfterGames).toBeLessThanOrEqual(10);
+    // Two games at a time: at most the other one was still going at the decision, and it counts.
+    expect(summary.games - summary.sprt.decidedAfterGames).toBeGreaterThanOrEqual(0);
+    expect(summary.games - summary.sprt.decidedAfterGames).toBeLessThanOrEqual(1);
+    expect([summary.wins, summary.unfinished]).toEqual([summary.games, 0]);
+  });
+
+  it('accepts H0 on the trinomial model as soon as the LLR falls below its bound', async () => {
+    // A loses every game; on one slot the decision comes with no other game in flight.
+    const run = await runMatch([
+      '--engine1', `cmd=${FAKE} --name A --fail illegal --at 1 --per-game`,
+      '--engine2', `cmd=${FAKE} --name B`,
+      '--sprt', '0,400', '--sprt-model', 'trinomial', '--games', '60', '--tc', '5+0.05', '--no-pgn', '--json',
+    ]);
+    expect(run.status).toBe(0);
+    const summary = lastJson(run);
+    expect(summary.sprt).toMatchObject({ model: 'trinomial', verdict: 'H0', outcome: 'H0 accepted' });
+    expect(summary.sprt.llr).toBeLessThan(summary.sprt.lowerBound);
+    expect(summary.sprt.decidedAfterGames).toBe(summary.games);
+    expect(summary.games).toBeLessThan(10);
+    expect(summary.losses).toBe(summary.games);
+  });
+
+  it('plays every game when the SPRT stays undecided', async () => {
+    const run = await runMatch([
+      '--engine1', `cmd=${FAKE} --name A`, '--engine2', `cmd=${FAKE} --name B`,
+      '--sprt', '0,5', '--games', '4', '--max-plies', '20', '--tc', '5+0.05', '--no-pgn', '--json',
+    ]);
+    expect(run.status).toBe(0);
+    const summary = lastJson(run);
+    expect(summary.games).toBe(4);
+    expect(summary.sprt).toMatchObject({ verdict: null, outcome: 'inconclusive (game limit)', decidedAfterGames: null });
+    expect(summary.sprt.llr).toBeGreaterThan(summary.sprt.lowerBound);
+    expect(summary.sprt.llr).toBeLessThan(summary.sprt.upperBound);
+  });
+
   it('exits 2 with one line and the usage on a bad argument', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['--engine1', 'x', '--engine2', 'y', '--games', 'many'], /^match: --games: expected a whole number, got "many"$/],
@@ -120,6 +171,7 @@ describe('npm run match with fake engines', () => {
       [['--engine1', `cmd=${FAKE},option.Hash=5000`, '--engine2', `cmd=${FAKE}`], /^match: --engine1 \(fake\): option Hash must be between 1 and 1024, got 5000$/],
       [['--engine1', `cmd=${FAKE}`, '--engine2', `cmd=${FAKE},option.Contempt=10`], /^match: --engine2 \(fake\): option "Contempt" is not one of the engine's options/],
       [['--engine1', `cmd=${FAKE}`, '--engine2', `cmd=${FAKE}`, '--openings', 'no/such.epd'], /^match: --openings: cannot read no\/such\.epd: ENOENT$/],
+      [['--engine1', `cmd=${FAKE}`, '--engine2', `cmd=${FAKE}`, '--sprt', '5,0'], /^match: --sprt: elo0 must be below elo1, got elo0 5 and elo1 0$/],
     ];
     for (const [args, first] of cases) {
       const run = await runMatch(args);

@@ -405,4 +405,36 @@ describe('command line', () => {
   it('needs nothing else for --help', () => {
     expect(parseMatchArgs(['--help']).help).toBe(true);
   });
+
+  it('reads an SPRT, with 20000 games as its ceiling unless --games says otherwise', () => {
+    expect(parseMatchArgs(engines).sprt).toBeNull();
+    const args = parseMatchArgs([...engines, '--sprt', '0,5']);
+    expect(args.sprt).toEqual({ elo0: 0, elo1: 5, alpha: 0.05, beta: 0.05, model: 'pentanomial' });
+    expect(args.games).toBe(20_000);
+    expect(parseMatchArgs([...engines, '--sprt', '0,5', '--games', '600']).games).toBe(600);
+    expect(parseMatchArgs([...engines, '--sprt', '-3,1.5,0.1,0.02', '--sprt-model', 'trinomial']).sprt).toEqual({ elo0: -3, elo1: 1.5, alpha: 0.1, beta: 0.02, model: 'trinomial' });
+    expect(parseMatchArgs([...engines, '--sprt=-10,-5']).sprt).toMatchObject({ elo0: -10, elo1: -5 });
+    // npm run sprt puts its defaults first: a later --sprt wins.
+    expect(parseMatchArgs(['--sprt', '0,5', ...engines, '--sprt', '-3,1']).sprt).toMatchObject({ elo0: -3, elo1: 1 });
+  });
+
+  it('refuses a bad SPRT with one message', () => {
+    const fails = (argv: string[], message: RegExp) => {
+      expect(() => parseMatchArgs([...engines, ...argv])).toThrow(UsageError);
+      expect(() => parseMatchArgs([...engines, ...argv])).toThrow(message);
+    };
+    fails(['--sprt', '5'], /^--sprt: expected elo0,elo1 or elo0,elo1,alpha,beta, got "5"$/);
+    fails(['--sprt', '0,5,0.05'], /^--sprt: expected elo0,elo1 or elo0,elo1,alpha,beta, got "0,5,0.05"$/);
+    fails(['--sprt', '5,0'], /^--sprt: elo0 must be below elo1, got elo0 5 and elo1 0$/);
+    fails(['--sprt', '2,2'], /^--sprt: elo0 must be below elo1/);
+    fails(['--sprt', 'x,5'], /^--sprt: elo0 must be a finite number, got "x"$/);
+    fails(['--sprt', '0,'], /^--sprt: elo1 must be a finite number, got ""$/);
+    fails(['--sprt', '0,Infinity'], /^--sprt: elo1 must be a finite number/);
+    fails(['--sprt', '0,5000'], /^--sprt: elo1 must be between -1000 and 1000, got 5000$/);
+    fails(['--sprt', '0,5,0.5,0.05'], /^--sprt: alpha must be above 0 and below 0.5, got 0.5$/);
+    fails(['--sprt', '0,5,0.05,0'], /^--sprt: beta must be above 0 and below 0.5, got 0$/);
+    fails(['--sprt', '0,5,0.05,NaN'], /^--sprt: beta must be a finite number, got "NaN"$/);
+    fails(['--sprt', '0,5', '--sprt-model', 'binomial'], /^--sprt-model: expected pentanomial or trinomial, got "binomial"$/);
+    fails(['--sprt-model', 'trinomial'], /^--sprt-model only applies with --sprt$/);
+  });
 });
