@@ -18,7 +18,7 @@ import { PROGRAM_DIRECTORY, engineName } from './config/identity.ts';
 import { ConfigError, warningLines } from './config/errors.ts';
 import { loadConfigWithWarnings } from './config/load.ts';
 import type { Config } from './config/types.ts';
-import { InlineEngine } from './engine/index.ts';
+import { InlineEngine, localEngine } from './engine/index.ts';
 import { startWorkerProcess } from './worker.ts';
 
 /**
@@ -37,9 +37,14 @@ function config(): Config {
 }
 
 const mateCommand = createMateCommand({
-  // In this thread: one search, nothing else to serve. The solver's table is allocated here,
-  // before the clock starts.
-  engine: () => {
+  // One thread: this one (one search, nothing else to serve), its solver's table allocated here,
+  // before the clock starts. More: a pool of worker threads, started before the clock too.
+  engine: async (threads) => {
+    if (threads > 1) {
+      const pool = localEngine({ threads, maxQueue: 0 });
+      await pool.warmUp();
+      return pool;
+    }
     const engine = new InlineEngine();
     engine.prepareMate();
     return engine;

@@ -10,7 +10,7 @@ import {
 } from './attacks.ts';
 import {
   FLAG_CASTLE, FLAG_DOUBLE_PUSH, FLAG_EN_PASSANT, FLAG_NORMAL, FLAG_PROMOTION, MAX_MOVES, encodeMove, moveFlag, moveFrom,
-  moveTo,
+  movePromotion, moveTo,
 } from './move.ts';
 import { type Position, castledKingSquare, castledRookSquare } from './position.ts';
 import { BISHOP, type Color, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, makePiece } from './types.ts';
@@ -422,15 +422,24 @@ function addPawnMove(out: Int32Array, n: number, from: number, to: number, captu
 const scratch = new Int32Array(256);
 
 /**
+ * The legal moves of the side to move as a list, for code off the hot path: one array per call,
+ * in a fixed order (by from square, to square, promotion). The generator's own order follows
+ * the position's piece lists, which captures taken back reshuffle, so it depends on what was
+ * searched before; whatever walks a solution picks the same moves in this order every time.
+ */
+export function legalMoveList(pos: Position): number[] {
+  const buffer = new Int32Array(MAX_MOVES);
+  const end = generateLegal(pos, buffer, 0);
+  return Array.from(buffer.subarray(0, end)).sort((a, b) => listOrder(a) - listOrder(b));
+}
+
+/** From square, to square, then the promotion: the queen first, as a reader expects it. */
+const listOrder = (move: number): number => (moveFrom(move) << 10) | (moveTo(move) << 3) | (7 - movePromotion(move));
+
+/**
  * Does the side to move have any legal move? Tries the king first and stops at the first move
  * found: the mate solver asks this at every leaf, where the answer is usually a quick "yes".
  */
-/** The legal moves of the side to move as a list: one array per call, for code off the hot path. */
-export function legalMoveList(pos: Position): number[] {
-  const buffer = new Int32Array(MAX_MOVES);
-  return Array.from(buffer.subarray(0, generateLegal(pos, buffer, 0)));
-}
-
 export function hasLegalMove(pos: Position): boolean {
   const us = pos.turn;
   const king = pos.kingSquare[us];

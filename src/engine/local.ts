@@ -1,8 +1,10 @@
 // The embedded default: searches run in worker threads of this process, one job per thread, the
-// rest waiting in a bounded queue (src/workers/pool.ts).
+// rest waiting in a bounded queue (src/workers/pool.ts). A mate problem also takes every idle
+// thread (parallelMate.ts).
 
-import { WorkerPool, type PoolStats } from '../workers/index.ts';
-import type { EngineClient } from './client.ts';
+import { type Job, type JobProgress, type JobResult, type MateJobProgress, type PoolStats, WorkerPool } from '../workers/index.ts';
+import type { EngineClient, SearchOptions } from './client.ts';
+import { SharedMateTables, solveMateOnThreads } from './parallelMate.ts';
 
 export interface LocalEngineOptions {
   /** Worker threads; null or absent means one per core. */
@@ -24,5 +26,37 @@ export interface LocalEngine extends EngineClient {
 }
 
 export function localEngine(options: LocalEngineOptions = {}): LocalEngine {
-  return new WorkerPool({ size: options.threads, ...(options.maxQueue !== undefined ? { maxQueue: options.maxQueue } : {}) });
+  return new PoolEngine(new WorkerPool({ size: options.threads, ...(options.maxQueue !== undefined ? { maxQueue: options.maxQueue } : {}) }));
+}
+
+class PoolEngine implements LocalEngine {
+  private readonly mateTables = new SharedMateTables();
+
+  constructor(private readonly pool: WorkerPool) {}
+
+  get size(): number {
+    return this.pool.size;
+  }
+
+  get maxQueue(): number {
+    return this.pool.maxQueue;
+  }
+
+  get stats(): PoolStats {
+    return this.pool.stats;
+  }
+
+  run<J extends Job>(job: J, options?: SearchOptions<JobProgress<J>>): Promise<JobResult<J>> {
+    if (job.kind !== 'mate') return this.pool.run(job, options);
+    const mateOptions = options as SearchOptions<MateJobProgress> | undefined;
+    return solveMateOnThreads(this.pool, this.pool.size, this.mateTables, job, mateOptions) as Promise<JobResult<J>>;
+  }
+
+  warmUp(): Promise<void> {
+    return this.pool.warmUp();
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
 }

@@ -8,7 +8,7 @@ export {
 } from './errors.ts';
 export type {
   Job, JobKind, JobProgress, JobResult, MateJob, MateJobProgress, MateJobResult, PlayJob, PlaySetupJob,
-  PlaySetupResult,
+  PlaySetupResult, SharedMateBuffers,
 } from './jobs.ts';
 export { helperJobs } from './helperJobs.ts';
 export { jobHandlers } from './handlers.ts';

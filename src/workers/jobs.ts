@@ -20,6 +20,20 @@ export interface MateJob {
   solution?: AnalysisOptions;
   /** Stop after about this many nodes (the answer then says "stopped"). */
   maxNodes?: number;
+  /**
+   * One problem on several threads (src/engine/parallelMate.ts; direct mates only): the table
+   * and the busy moves they share, and whether this is a helper (its answer unwanted) or the
+   * thread that answers.
+   */
+  shared?: SharedMateBuffers & { helper: boolean };
+}
+
+/** What the threads solving one problem together share: SharedArrayBuffers, to cross threads. */
+export interface SharedMateBuffers {
+  /** sharedMateTable's buffer. */
+  table: SharedArrayBuffer;
+  /** sharedBusyMoves's buffer. */
+  busy: SharedArrayBuffer;
 }
 
 /** The solver's report, plus the search time inside the worker (queueing excluded). */

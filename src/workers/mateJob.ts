@@ -1,8 +1,10 @@
 // The 'mate' job, run inside a worker thread: parse the FEN, prove, report in plain strings.
 
 import { parseFen } from '../chess/fen.ts';
-import { MAX_HELPMATE_MOVES, MAX_MATE_MOVES, MateSolver, MateSolvers, STIPULATIONS, solveStipulation } from '../search/mate/index.ts';
-import type { JobHandler } from './jobs.ts';
+import {
+  BusyMoves, MAX_HELPMATE_MOVES, MAX_MATE_MOVES, MateSolver, MateSolvers, MateTable, STIPULATIONS, type SharedSolve, solveStipulation,
+} from '../search/mate/index.ts';
+import type { JobHandler, MateJob } from './jobs.ts';
 
 // One solver per worker thread, made on the first mate job: its transposition table is large
 // (~20 MB) and is cleared, not reallocated, between solves. Each worker loads its own copy of
@@ -28,7 +30,11 @@ export const runMateJob: JobHandler<'mate'> = (job, context) => {
   const position = parseFen(job.fen);
   const report = solveStipulation(
     threadSolvers(),
-    { position, maxMoves: job.maxMoves, mode: job.mode, tree: job.tree === true, ...(job.solution ? { solution: job.solution } : {}) },
+    {
+      position, maxMoves: job.maxMoves, mode: job.mode, tree: job.tree === true,
+      ...(job.solution ? { solution: job.solution } : {}),
+      ...(job.shared ? { shared: sharedSolve(job.shared) } : {}),
+    },
     job.stipulation ?? 'direct',
     {
       maxNodes: job.maxNodes,
@@ -38,6 +44,11 @@ export const runMateJob: JobHandler<'mate'> = (job, context) => {
   );
   return { ...report, elapsedMs: context.elapsedMs() };
 };
+
+/** This thread's views of the buffers a problem's threads share (cheap: no copy). */
+function sharedSolve(shared: NonNullable<MateJob['shared']>): SharedSolve {
+  return { table: new MateTable(0, shared.table), busy: new BusyMoves(shared.busy), helper: shared.helper };
+}
 
 /** Callers validate requests before submitting them; this is the last line of defence. */
 function checkMateJob(job: Parameters<typeof runMateJob>[0]): void {
@@ -58,6 +69,12 @@ function checkMateJob(job: Parameters<typeof runMateJob>[0]): void {
   }
   if (job.solution !== undefined && !(Number.isInteger(job.solution.maxRefutations) && job.solution.maxRefutations >= 0)) {
     throw new RangeError(`mate job: solution.maxRefutations must be an integer >= 0, got ${String(job.solution.maxRefutations)}`);
+  }
+  if (job.shared !== undefined && (job.stipulation ?? 'direct') !== 'direct') {
+    throw new RangeError('mate job: only a direct mate is solved on several threads');
+  }
+  if (job.shared !== undefined && !(job.shared.table instanceof SharedArrayBuffer && job.shared.busy instanceof SharedArrayBuffer)) {
+    throw new TypeError('mate job: shared.table and shared.busy must be SharedArrayBuffers');
   }
   if (job.maxNodes !== undefined && !(typeof job.maxNodes === 'number' && job.maxNodes > 0)) {
     throw new RangeError(`mate job: maxNodes must be a positive number, got ${String(job.maxNodes)}`);

@@ -46,14 +46,14 @@ describe('the solution as text', () => {
   it('marks the key, writes each defence with its mates, a dual, the tries with "but" and the set play', () => {
     const lines = solutionText(QG4, 2);
     expect(lines.slice(0, 6)).toEqual([
-      'Solution:', '  1. Qg4+!', '      1... Ke7 2. Bxd6#', '      1... Ke5 2. Qe4#', '      1... Kd5 2. Qe4#', '      1... f5 2. gxf6#',
+      'Solution:', '  1. Qg4+!', '      1... Kd5 2. Qe4#', '      1... Ke5 2. Qe4#', '      1... Ke7 2. Bxd6#', '      1... f5 2. gxf6#',
     ]);
     expect(lines).toContain('Tries (refuted by one defence):');
     const ke4 = lines.indexOf('  1. Ke4? threat: 2. Qxd6#');
     expect(lines.slice(ke4, ke4 + 3)).toEqual(['  1. Ke4? threat: 2. Qxd6#', '      1... d5+ 2. Qxd5#', '      but 1... f5+!']);
     expect(lines).toContain('      1... Ke7 2. Qxd6#, 2. Qxf7# (dual)');
     expect(lines.slice(lines.indexOf('Set play:'))).toEqual([
-      'Set play:', '      1... Ke7 2. Qxd6#', '      1... Kd7 2. Qxd6#', '      1... Kf5 2. Qe4#', '      1... f5 2. Qxd6#',
+      'Set play:', '      1... Kf5 2. Qe4#', '      1... Kd7 2. Qxd6#', '      1... Ke7 2. Qxd6#', '      1... f5 2. Qxd6#',
     ]);
   });
 

@@ -28,6 +28,8 @@ export interface MateCliRequest {
   readonly solution?: AnalysisOptions;
   /** Null: no time limit. */
   readonly timeoutSeconds: number | null;
+  /** Threads to solve on (--threads; 1: this thread). */
+  readonly threads: number;
 }
 
 /**
@@ -42,17 +44,22 @@ export const MIN_TIMEOUT_SECONDS = 0.001;
 export const MAX_TIMEOUT_SECONDS = 1_000_000;
 /** The largest k of --tries: a first move refuted by more defences is no try to anyone. */
 export const MAX_TRY_REFUTATIONS = 99;
+/** The most --threads: beyond a machine's cores more threads only share them. */
+export const MAX_MATE_THREADS = 64;
+
+/** An engine for one run, closed (its threads stopped) when the run is over. */
+export type MateCliEngine = EngineClient & { close?(): Promise<void> };
 
 /** Where `chessbot mate` runs its search. Tests pass their own. */
 export interface MateCliDependencies {
-  /** Where the search runs; called once per run, before the clock starts. */
-  readonly engine: () => EngineClient;
+  /** Where the search runs, on `threads` threads, ready to search: called once per run, before the clock starts. */
+  readonly engine: (threads: number) => MateCliEngine | Promise<MateCliEngine>;
 }
 
 export function createMateCommand(dependencies: MateCliDependencies): CliCommand {
   return {
     name: 'mate',
-    usage: '<fen> <n> [--kind direct|self|help] [--checks] [--tree] [--solution] [--tries <k>] [--timeout <seconds>] [--json]',
+    usage: '<fen> <n> [--kind direct|self|help] [--checks] [--tree] [--solution] [--tries <k>] [--timeout <seconds>] [--threads <n>] [--json]',
     summary: 'find the shortest forced mate in at most n moves, every key, or prove there is none',
     details: [
       '<fen>                a position in FEN, quoted or as separate words; the side to move mates',
@@ -70,6 +77,8 @@ export function createMateCommand(dependencies: MateCliDependencies): CliCommand
       `                     Defence k; default ${DEFAULT_MAX_REFUTATIONS}, 0: no tries, at most ${MAX_TRY_REFUTATIONS}); implies --solution`,
       `--timeout <seconds>  stop after this long: ${MIN_TIMEOUT_SECONDS} to ${MAX_TIMEOUT_SECONDS} seconds, such as 5, 0.5 or 1e-3`,
       '                     (default: no limit; Ctrl+C also stops)',
+      '--threads <n>        solve a direct mate on n threads at once (default 1; as many as the machine',
+      '                     has cores is the most that helps): the same answer, sooner',
       '--json               print one JSON line: {"result":"mate"|"no-mate"|"timeout","mateIn":k|null,',
       '                     "keys":[UCI...],"line":[SAN...],"nodes":N,"ms":T,"proven":d}, and',
       '                     "solution":{keys,tries,setPlay,...} with --solution (docs/cli.md)',
@@ -80,12 +89,17 @@ export function createMateCommand(dependencies: MateCliDependencies): CliCommand
       const request = parseMateArguments(args);
       const { problem, json, tree, solution, timeoutSeconds } = request;
       const { job, position } = problem;
-      const engine = dependencies.engine();
+      const engine = await dependencies.engine(request.threads);
       if (!json) out.stdout.write(`${formatBoard(position, job.maxMoves, job.mode, job.stipulation)}\n\n`);
-      const outcome = await searchMate(engine, { ...job, tree }, {
-        timeoutSeconds,
-        onProgress: json ? undefined : (line) => out.stdout.write(`${line}\n`),
-      });
+      let outcome: MateOutcome;
+      try {
+        outcome = await searchMate(engine, { ...job, tree }, {
+          timeoutSeconds,
+          onProgress: json ? undefined : (line) => out.stdout.write(`${line}\n`),
+        });
+      } finally {
+        await engine.close?.();
+      }
       out.stdout.write(json ? formatJson(outcome, tree) : `\n${formatMateAnswer(outcome, position, { tree, solution: solution !== undefined })}\n`);
       return exitStatus(outcome.report);
     },
@@ -93,7 +107,7 @@ export function createMateCommand(dependencies: MateCliDependencies): CliCommand
 }
 
 export function parseMateArguments(args: readonly string[]): MateCliRequest {
-  const { flags, values, positionals } = splitOptions(args, ['--checks', '--json', '--tree', '--solution'], ['--timeout', '--tries', '--kind']);
+  const { flags, values, positionals } = splitOptions(args, ['--checks', '--json', '--tree', '--solution'], ['--timeout', '--tries', '--kind', '--threads']);
   if (positionals.length < 2) throw new CommandLineError('expected a FEN and a number of moves n');
   const timeout = values.get('--timeout');
   const timeoutSeconds = timeout === undefined ? null : parseTimeout(timeout);
@@ -106,7 +120,9 @@ export function parseMateArguments(args: readonly string[]): MateCliRequest {
   const tree = flags.has('--tree');
   if (tree && stipulation !== 'direct') throw new UsageError(`the solution tree (--tree) is written for direct mates, not a ${stipulation}mate`);
   const problem = checkMateProblem(fen, n, flags.has('--checks') ? 'checks' : 'all', MAX_MATE_MOVES, false, solution, stipulation);
-  return { problem, json: flags.has('--json'), tree, ...(solution ? { solution } : {}), timeoutSeconds };
+  const threadsText = values.get('--threads');
+  const threads = threadsText === undefined ? 1 : parseIntegerArgument(threadsText, 'threads', 1, MAX_MATE_THREADS);
+  return { problem, json: flags.has('--json'), tree, ...(solution ? { solution } : {}), timeoutSeconds, threads };
 }
 
 /** A decimal number, signed, with a fraction and an exponent if any: "5", "0.5", ".5", "1e-3", "-1". */

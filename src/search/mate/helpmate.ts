@@ -103,8 +103,7 @@ export class HelpmateSolver {
   private help(plies: number, ply: number, start: number): boolean {
     this.tick();
     const pos = this.pos;
-    const slot = this.table.probe(pos.hashHi, pos.hashLo);
-    if (slot >= 0 && this.table.fail(slot) >= plies) return false;
+    if (this.table.probe(pos.hashHi, pos.hashLo) && this.table.fail() >= plies) return false;
     const end = generateLegal(pos, this.moves, start);
     const found = plies === 1 ? this.mates(ply, start, end) : this.cooperate(plies, ply, start, end);
     if (!found) this.table.storeFail(pos.hashHi, pos.hashLo, plies);

@@ -5,7 +5,7 @@ import { type AnalysisOptions, analyseSolution } from './analysis.ts';
 import { HelpmateSolver } from './helpmate.ts';
 import { type MateReport, reportHelpmate, reportSolution } from './report.ts';
 import { SelfmateSolver } from './selfmate.ts';
-import { MateSolver } from './solver.ts';
+import { MateSolver, type SharedSolve } from './solver.ts';
 import type { MateLimits, MateMode, Stipulation } from './types.ts';
 
 export type { AnalysisOptions, AttackPlay, DefencePlay, PlayedMove, ProblemSolution } from './analysis.ts';
@@ -14,7 +14,9 @@ export type { MateLimits, MateMode, MateProgress, MateSolution, Stipulation } fr
 export { STIPULATIONS } from './types.ts';
 export { HelpmateSolver, MAX_HELPMATE_MOVES, MAX_HELPMATE_SOLUTIONS, type HelpmateSolution } from './helpmate.ts';
 export { SelfmateSolver } from './selfmate.ts';
-export { MateSolver } from './solver.ts';
+export { MateSolver, type SharedSolve } from './solver.ts';
+export { type BusyMarks, BusyMoves, clearBusyMoves, sharedBusyMoves } from './busy.ts';
+export { MateTable, renewSharedMateTable, sharedMateTable } from './table.ts';
 export { MAX_MATE_MOVES } from './table.ts';
 
 export interface MateRequest {
@@ -26,12 +28,15 @@ export interface MateRequest {
   tree?: boolean;
   /** Also the solution as problemists read it (analysis.ts); direct mates in 'all' mode only. */
   solution?: AnalysisOptions;
+  /** Solved together with other threads (solver.ts); a helper's report is keys only. */
+  shared?: SharedSolve;
 }
 
 /** Solves a request on `solver` (reuse one per thread: its table is large) and reports it. */
 export function solveMate(solver: MateSolver, request: MateRequest, limits: MateLimits = {}): MateReport {
   const { position, maxMoves, mode = 'all' } = request;
-  const solution = solver.solve(position, maxMoves, mode, limits);
+  const solution = solver.solve(position, maxMoves, mode, limits, request.shared);
+  if (request.shared?.helper) return reportSolution(position, solution);
   const tree = request.tree && solution.mateIn !== null && solution.keysComplete
     ? solver.solutionTree(solution.keys, solution.mateIn)
     : undefined;

@@ -98,12 +98,11 @@ export class SelfmateSolver {
     this.tick();
     const pos = this.pos;
     const table = this.table;
-    const slot = table.probe(pos.hashHi, pos.hashLo);
     let hashMove = NO_MOVE;
-    if (slot >= 0) {
-      if (table.win(slot) <= moves) return true;
-      if (table.fail(slot) >= moves) return false;
-      hashMove = table.move(slot);
+    if (table.probe(pos.hashHi, pos.hashLo)) {
+      if (table.win() <= moves) return true;
+      if (table.fail() >= moves) return false;
+      hashMove = table.move();
     }
     const end = generateLegal(pos, this.moves, start);
     if (hashMove !== NO_MOVE) bringToFront(this.moves, hashMove, start, end);
@@ -130,12 +129,11 @@ export class SelfmateSolver {
     const pos = this.pos;
     if (moves === 1) return this.mustMate(start);
     const table = this.table;
-    const slot = table.probe(pos.hashHi, pos.hashLo);
     let hashMove = NO_MOVE;
-    if (slot >= 0) {
-      if (table.win(slot) <= moves) return true;
-      if (table.fail(slot) >= moves) return false;
-      hashMove = table.move(slot);
+    if (table.probe(pos.hashHi, pos.hashLo)) {
+      if (table.win() <= moves) return true;
+      if (table.fail() >= moves) return false;
+      hashMove = table.move();
     }
     const end = generateLegal(pos, this.moves, start);
     if (end === start) return false;

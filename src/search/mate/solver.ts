@@ -8,9 +8,28 @@ import { MAX_MOVES, NO_MOVE } from '../../chess/move.ts';
 import { generateLegal, hasLegalMove, legalMoveList } from '../../chess/movegen.ts';
 import type { Position } from '../../chess/position.ts';
 import { pickBest } from '../pickBest.ts';
+import type { BusyMarks } from './busy.ts';
 import { bringToFront, scoreAttackerMoves, scoreDefenderMoves } from './ordering.ts';
 import { MAX_MATE_MOVES, MateTable } from './table.ts';
 import type { MateLimits, MateMode, MateSolution, SolutionNode } from './types.ts';
+
+/**
+ * One problem solved by several threads at once, each running this solver: they share the table
+ * (what one proves, the others read) and the busy moves (so that they spread out). Every
+ * thread's answer is the same proof; the caller takes the first thread's.
+ */
+export interface SharedSolve {
+  readonly table: MateTable;
+  readonly busy: BusyMarks;
+  /** A helper: its own answer is not wanted, so it stops once it has proven the keys (no line). */
+  readonly helper: boolean;
+}
+
+/**
+ * Nodes with fewer moves left than this are searched by each thread alone, in order: below it a
+ * subtree is cheaper to prove twice than to spread (the busy checks cost more than they save).
+ */
+const MIN_SPREAD_MOVES = 3;
 
 /** Limits are polled every this many nodes: a few milliseconds of search at most between polls. */
 const POLL_INTERVAL = 1024;
@@ -21,7 +40,11 @@ const PROVEN_WIN = 1;
 const PROVEN_FAIL = 2;
 
 export class MateSolver {
-  private readonly table: MateTable;
+  private readonly ownTable: MateTable;
+  /** The table this solve uses: its own, or the one it shares with other threads. */
+  private table: MateTable;
+  /** The moves other threads are on, when sharing the problem; else null. */
+  private busy: BusyMarks | null = null;
   private readonly checks = new CheckDetector();
   /** The caller's position (never changed) and the private copy the search plays on. */
   private root!: Position;
@@ -30,6 +53,8 @@ export class MateSolver {
   private stopped = false;
   private moves = new Int32Array(0);
   private scores = new Int32Array(0);
+  /** Per ply, the moves put off because another thread was searching them (MAX_MOVES a ply). */
+  private deferred = new Int32Array(0);
   /** Per ply, the move that last worked there (the attacker's mating answer, the defender's
    *  refutation): tried early in the sibling positions, where it often works again. */
   private killers = new Int32Array(0);
@@ -44,27 +69,28 @@ export class MateSolver {
   private tableMove = NO_MOVE;
 
   constructor(tableBits = 21) {
-    this.table = new MateTable(tableBits);
+    this.ownTable = new MateTable(tableBits);
+    this.table = this.ownTable;
   }
 
   /**
    * Searches n = 1 … maxMoves for the shortest forced mate by the side to move in `position`
    * (which is not changed), then tries every root move at that length to list all keys.
    */
-  solve(position: Position, maxMoves: number, mode: MateMode = 'all', limits: MateLimits = {}): MateSolution {
+  solve(
+    position: Position, maxMoves: number, mode: MateMode = 'all', limits: MateLimits = {}, shared?: SharedSolve,
+  ): MateSolution {
     if (maxMoves > MAX_MATE_MOVES) throw new RangeError(`mate solver: at most ${MAX_MATE_MOVES} moves, got ${maxMoves}`);
-    this.prepare(position, maxMoves, mode, limits);
+    this.prepare(position, maxMoves, mode, limits, shared);
     const rootMoves = this.rootMoves();
     let provenDepth = 0;
-    const keys: number[] = [];
+    let keys: number[] = [];
     try {
       for (let n = 1; n <= maxMoves; n++) {
-        for (const move of rootMoves) {
-          if (this.keyMates(move, n)) keys.push(move);
-        }
+        keys = this.keysAt(rootMoves, n);
         limits.onProgress?.({ depth: n, nodes: this.nodes, found: keys.length > 0 });
         if (keys.length > 0) {
-          const line = this.mainLine(keys[0], n);
+          const line = shared?.helper ? [] : this.mainLine(keys[0], n);
           return { status: 'mate', mateIn: n, keys, keysComplete: true, line, lineComplete: !this.stopped, nodes: this.nodes, provenDepth: n - 1 };
         }
         provenDepth = n;
@@ -79,7 +105,7 @@ export class MateSolver {
     return { status: 'no-mate', mateIn: null, keys: [], keysComplete: true, line: [], lineComplete: true, nodes: this.nodes, provenDepth };
   }
 
-  private prepare(position: Position, maxMoves: number, mode: MateMode, limits: MateLimits): void {
+  private prepare(position: Position, maxMoves: number, mode: MateMode, limits: MateLimits, shared: SharedSolve | undefined): void {
     this.root = position;
     this.pos = position.clone();
     this.stopped = false;
@@ -93,10 +119,14 @@ export class MateSolver {
       this.moves = new Int32Array(MAX_MOVES * plies);
       this.scores = new Int32Array(MAX_MOVES * plies);
       this.killers = new Int32Array(plies);
+      this.deferred = new Int32Array(MAX_MOVES * plies);
     }
     this.killers.fill(NO_MOVE);
     this.history.fill(0);
-    this.table.clear();
+    // A shared table is its owner's to empty, before any thread starts.
+    this.table = shared?.table ?? this.ownTable;
+    this.busy = shared?.busy ?? null;
+    if (shared === undefined) this.table.clear();
   }
 
   /** The attacker's legal first moves (checks only in that mode), likeliest keys first. */
@@ -109,10 +139,29 @@ export class MateSolver {
     return ordered;
   }
 
-  private keyMates(move: number, n: number): boolean {
+  /**
+   * The root moves that mate in n, in root order. Every one is tried (all keys are wanted); with
+   * other threads, those they are on are put off to the end (busy.ts).
+   */
+  private keysAt(rootMoves: readonly number[], n: number): number[] {
+    const mates = new Array<boolean>(rootMoves.length).fill(false);
+    const busy = n >= MIN_SPREAD_MOVES ? this.busy : null;
+    const put: number[] = [];
+    for (let i = 0; i < rootMoves.length; i++) {
+      if (busy !== null && i > 0 && busy.isBusy(this.pos.hashHi, this.pos.hashLo, rootMoves[i])) put.push(i);
+      else mates[i] = this.keyMates(rootMoves[i], n, busy);
+    }
+    for (const i of put) mates[i] = this.keyMates(rootMoves[i], n, busy);
+    return rootMoves.filter((_, i) => mates[i]);
+  }
+
+  private keyMates(move: number, n: number, busy: BusyMarks | null): boolean {
+    const { hashHi, hashLo } = this.pos;
+    busy?.enter(hashHi, hashLo, move);
     this.pos.make(move);
     const mates = this.defend(n, 1, 0);
     this.pos.unmake(move);
+    busy?.leave(hashHi, hashLo, move);
     return mates;
   }
 
@@ -149,12 +198,11 @@ export class MateSolver {
    */
   private probeTable(moves: number): number {
     const table = this.table;
-    const slot = table.probe(this.pos.hashHi, this.pos.hashLo);
     this.tableMove = NO_MOVE;
-    if (slot < 0) return UNKNOWN;
-    if (table.win(slot) <= moves) return PROVEN_WIN;
-    if (table.fail(slot) >= moves) return PROVEN_FAIL;
-    this.tableMove = table.move(slot);
+    if (!table.probe(this.pos.hashHi, this.pos.hashLo)) return UNKNOWN;
+    if (table.win() <= moves) return PROVEN_WIN;
+    if (table.fail() >= moves) return PROVEN_FAIL;
+    this.tableMove = table.move();
     return UNKNOWN;
   }
 
@@ -165,25 +213,79 @@ export class MateSolver {
     const known = this.probeTable(moves);
     if (known !== UNKNOWN) return known === PROVEN_WIN;
     const hashMove = this.tableMove;
-    const table = this.table;
     let end = generateLegal(pos, this.moves, start);
     if (moves === 1) return this.mateInOne(start, end);
 
     if (this.checksOnly) end = this.keepChecks(start, end);
     scoreAttackerMoves(pos, this.checks, this.moves, this.scores, start, end, hashMove, this.killers[ply], this.history);
+    const busy = moves >= MIN_SPREAD_MOVES ? this.busy : null;
+    let put = 0;
     for (let i = start; i < end; i++) {
       const move = pickBest(this.moves, this.scores, i, end);
-      pos.make(move);
-      const wins = this.defend(moves, ply + 1, end);
-      pos.unmake(move);
-      if (wins) {
-        this.killers[ply] = move;
-        this.history[(move & 0x3fff)] += moves * moves;
-        table.storeWin(pos.hashHi, pos.hashLo, moves, move);
+      if (busy !== null && i > start && busy.isBusy(pos.hashHi, pos.hashLo, move)) {
+        this.deferred[ply * MAX_MOVES + put++] = move;
+      } else if ((put > 0 && this.putOffMoveWon(ply, put, moves)) || this.attackWins(move, moves, ply, end, busy)) {
         return true;
       }
     }
-    table.storeFail(pos.hashHi, pos.hashLo, moves);
+    for (let k = 0; k < put; k++) {
+      if (this.attackWins(this.deferred[ply * MAX_MOVES + k], moves, ply, end, busy)) return true;
+    }
+    this.table.storeFail(pos.hashHi, pos.hashLo, moves);
+    return false;
+  }
+
+  /** Plays an attacking move: true when every defence then loses within the moves; records the win. */
+  private attackWins(move: number, moves: number, ply: number, childStart: number, busy: BusyMarks | null): boolean {
+    const pos = this.pos;
+    busy?.enter(pos.hashHi, pos.hashLo, move);
+    pos.make(move);
+    const wins = this.defend(moves, ply + 1, childStart);
+    pos.unmake(move);
+    busy?.leave(pos.hashHi, pos.hashLo, move);
+    if (wins) this.recordWin(move, moves, ply);
+    return wins;
+  }
+
+  private recordWin(move: number, moves: number, ply: number): void {
+    this.killers[ply] = move;
+    this.history[(move & 0x3fff)] += moves * moves;
+    this.table.storeWin(this.pos.hashHi, this.pos.hashLo, moves, move);
+  }
+
+  /**
+   * Whether the thread that was on one of this node's put-off attacking moves has proven since
+   * that it wins (the table says so): then this node is won, with no more moves to try. Without
+   * the look, a winning node would try every other move, all losing, before coming back.
+   */
+  private putOffMoveWon(ply: number, put: number, moves: number): boolean {
+    const pos = this.pos;
+    for (let k = 0; k < put; k++) {
+      const move = this.deferred[ply * MAX_MOVES + k];
+      pos.make(move);
+      const won = this.probeTable(moves) === PROVEN_WIN;
+      pos.unmake(move);
+      if (won) {
+        this.recordWin(move, moves, ply);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The defender's counterpart: whether a put-off defence has been proven since to refute. */
+  private putOffDefenceRefutes(ply: number, put: number, moves: number): boolean {
+    const pos = this.pos;
+    for (let k = 0; k < put; k++) {
+      const move = this.deferred[ply * MAX_MOVES + k];
+      pos.make(move);
+      const refutes = this.probeTable(moves - 1) === PROVEN_FAIL;
+      pos.unmake(move);
+      if (refutes) {
+        this.recordRefutation(move, moves, ply);
+        return true;
+      }
+    }
     return false;
   }
 
@@ -219,39 +321,51 @@ export class MateSolver {
     const known = this.probeTable(moves);
     if (known !== UNKNOWN) return known === PROVEN_WIN;
     const hashMove = this.tableMove;
-    const table = this.table;
     const end = generateLegal(pos, this.moves, start);
     if (end === start) return pos.inCheck();
+    const busy = moves >= MIN_SPREAD_MOVES ? this.busy : null;
 
     // Staged: the refutation the table remembers is tried before the rest are scored; it usually
     // refutes again, and then the scoring is never paid for.
     let next = start;
     if (hashMove !== NO_MOVE && bringToFront(this.moves, hashMove, next, end)) {
-      if (!this.defenceLoses(hashMove, moves, ply, end)) return false;
+      if (!this.defenceLoses(hashMove, moves, ply, end, busy)) return false;
       next++;
     }
     scoreDefenderMoves(pos, this.checks, this.moves, this.scores, next, end, NO_MOVE, this.killers[ply], this.history);
+    let put = 0;
     for (let i = next; i < end; i++) {
-      if (!this.defenceLoses(pickBest(this.moves, this.scores, i, end), moves, ply, end)) return false;
+      const move = pickBest(this.moves, this.scores, i, end);
+      if (busy !== null && i > start && busy.isBusy(pos.hashHi, pos.hashLo, move)) {
+        this.deferred[ply * MAX_MOVES + put++] = move;
+      } else if ((put > 0 && this.putOffDefenceRefutes(ply, put, moves)) || !this.defenceLoses(move, moves, ply, end, busy)) {
+        return false;
+      }
     }
-    table.storeWin(pos.hashHi, pos.hashLo, moves, NO_MOVE);
+    for (let k = 0; k < put; k++) {
+      if (!this.defenceLoses(this.deferred[ply * MAX_MOVES + k], moves, ply, end, busy)) return false;
+    }
+    this.table.storeWin(pos.hashHi, pos.hashLo, moves, NO_MOVE);
     return true;
   }
 
   /** Plays a defence: true when the attacker then mates within the moves left; else records the refutation. */
-  private defenceLoses(move: number, moves: number, ply: number, childStart: number): boolean {
+  private defenceLoses(move: number, moves: number, ply: number, childStart: number, busy: BusyMarks | null = null): boolean {
     const pos = this.pos;
+    busy?.enter(pos.hashHi, pos.hashLo, move);
     pos.make(move);
     const loses = this.attack(moves - 1, ply + 1, childStart);
     pos.unmake(move);
-    if (!loses) {
-      this.killers[ply] = move;
-      this.history[16384 + (move & 0x3fff)] += moves * moves;
-      this.table.storeFail(pos.hashHi, pos.hashLo, moves, move);
-    }
+    busy?.leave(pos.hashHi, pos.hashLo, move);
+    if (!loses) this.recordRefutation(move, moves, ply);
     return loses;
   }
 
+  private recordRefutation(move: number, moves: number, ply: number): void {
+    this.killers[ply] = move;
+    this.history[16384 + (move & 0x3fff)] += moves * moves;
+    this.table.storeFail(this.pos.hashHi, this.pos.hashLo, moves, move);
+  }
 
   // ---- proofs for the problemist's analysis (analysis.ts), on the warm table after solve() ----
 

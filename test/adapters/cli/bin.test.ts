@@ -66,7 +66,7 @@ describe('bin/chessbot.js', () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^usage: chessbot <command>/);
     expect(result.stdout).toMatch(/^ {2}perft <fen\|startpos> <depth> \[--divide\] \[--json\]/m);
-    expect(result.stdout).toMatch(/^ {2}mate <fen> <n> \[--kind direct\|self\|help\] \[--checks\] \[--tree\] \[--solution\] \[--tries <k>\] \[--timeout <seconds>\] \[--json\]/m);
+    expect(result.stdout).toMatch(/^ {2}mate <fen> <n> \[--kind direct\|self\|help\] \[--checks\] \[--tree\] \[--solution\] \[--tries <k>\] \[--timeout <seconds>\] \[--threads <n>\] \[--json\]/m);
   });
 
   it('prints nodes, time and nps for perft', () => {

@@ -64,6 +64,28 @@ describe('parseMateArguments', () => {
     expect(() => parseMateArguments(['k7/1Q6/1K6/8/8/8/8/8 b - - 0 1', 's#2'])).toThrow(/black is already checkmated/i);
   });
 
+  it('reads --threads: 1 by default, an integer from 1 to 64, and names a bad one', () => {
+    expect(parseMateArguments([KNIGHT_PROMOTION, '3']).threads).toBe(1);
+    expect(parseMateArguments([KNIGHT_PROMOTION, '3', '--threads', '2']).threads).toBe(2);
+    expect(() => parseMateArguments([KNIGHT_PROMOTION, '3', '--threads', '0'])).toThrow(/threads must be an integer from 1 to 64, got "0"/);
+    expect(() => parseMateArguments([KNIGHT_PROMOTION, '3', '--threads', 'two'])).toThrow(/threads must be an integer from 1 to 64, got "two"/);
+    expect(() => parseMateArguments([KNIGHT_PROMOTION, '3', '--threads', '65'])).toThrow(/threads must be an integer from 1 to 64/);
+  });
+
+  it('asks for an engine with the threads wanted, and closes it after the search', async () => {
+    const asked: number[] = [];
+    let closed = 0;
+    const command = createMateCommand({
+      engine: (threads) => {
+        asked.push(threads);
+        return { run: (job, options) => engine.run(job, options), close: async () => void closed++ };
+      },
+    });
+    const out = { stdout: { write: () => {} }, stderr: { write: () => {} } };
+    expect(await runCli(['mate', KNIGHT_PROMOTION, '3', '--threads', '2', '--json'], out, [command], 'chessbot 0.0.0')).toBe(EXIT_MATE);
+    expect([asked, closed]).toEqual([[2], 1]);
+  });
+
   it('accepts n up to the solver\'s own limit, 254, whatever the console\'s and Discord\'s limit (mate.maxN)', () => {
     expect(parseMateArguments([MATER_CHECKS_12, '12', '--checks']).problem.job.maxMoves).toBe(12);
     expect(parseMateArguments([KNIGHT_PROMOTION, '254']).problem.job.maxMoves).toBe(254);
@@ -272,7 +294,7 @@ describe('bin/chessbot.js mate', () => {
     expect(stdout).toBe('');
     const lines = stderr.split('\n');
     expect(lines[0]).toBe('chessbot: mate: unknown argument "checks": did you mean --checks?');
-    expect(lines[1]).toBe('usage: chessbot mate <fen> <n> [--kind direct|self|help] [--checks] [--tree] [--solution] [--tries <k>] [--timeout <seconds>] [--json]');
+    expect(lines[1]).toBe('usage: chessbot mate <fen> <n> [--kind direct|self|help] [--checks] [--tree] [--solution] [--tries <k>] [--timeout <seconds>] [--threads <n>] [--json]');
   });
 
   it('solves MATER\'s checks-only mate in 12 with the default configuration (mate.maxN 10 bounds only the console and Discord)', () => {
@@ -309,7 +331,7 @@ describe('chessbot mate --solution', () => {
   it('prints the solution after the keys, and puts it in the JSON', async () => {
     const text = await cli([QG4, '2', '--solution']);
     expect(text.status).toBe(EXIT_MATE);
-    expect(text.stdout).toContain('Keys: Qg4+\nSolution:\n  1. Qg4+!\n      1... Ke7 2. Bxd6#\n');
+    expect(text.stdout).toContain('Keys: Qg4+\nSolution:\n  1. Qg4+!\n      1... Kd5 2. Qe4#\n');
     expect(text.stdout).toContain('      but 1... f5+!\n');
     const json = await cli([QG4, '2', '--tries', '1', '--json']);
     const parsed = JSON.parse(json.stdout) as { solution: { keys: { uci: string }[]; tries: unknown[]; setPlay: unknown[]; complete: boolean } };

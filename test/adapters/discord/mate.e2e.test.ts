@@ -83,7 +83,7 @@ describe('a solved problem', () => {
 
     const answer = await finalEdit(handle);
     const content = String(answer.body.content);
-    expect(content).toMatch(/^Mate in 3: 1\. bxa8=N! Kxg2 2\. Nb6 Kf3 3\. a8=Q#\nKeys: bxa8=N\n[\d,]+ nodes, \d+\.\d\d s$/);
+    expect(content).toMatch(/^Mate in 3: 1\. bxa8=N! Kxg2 2\. Nb6 Bf2 3\. a8=Q#\nKeys: bxa8=N\n[\d,]+ nodes, \d+\.\d\d s$/);
     // Word for word what the console says.
     const console = await consoleSays(`/mate "${KNIGHT_PROMOTION}" 3`);
     expect(withoutTotals(content)).toEqual(withoutTotals(console.text));

@@ -25,7 +25,7 @@ import {
 
 /** HARD asked for a mate in 6: n = 1 to 5 in half a second, then about 3 s for n = 6 (found). */
 const HARD_IN_6 = /^Mate in 6: 1\. Rb8! /;
-const KNIGHT_IN_3 = /^Mate in 3: 1\. bxa8=N! Kxg2 2\. Nb6 Kf3 3\. a8=Q#\nKeys: bxa8=N\n/;
+const KNIGHT_IN_3 = /^Mate in 3: 1\. bxa8=N! Kxg2 2\. Nb6 Bf2 3\. a8=Q#\nKeys: bxa8=N\n/;
 
 let queueCount = 0;
 /** A queue name of this test's own (jobs, limits and cache included). */

@@ -26,7 +26,7 @@ describe('the solution option', () => {
     // The whole solution is longer than one message: it is attached whole, never cut.
     const attached = answer.files.find((file) => file.filename === 'answer.txt');
     const full = attached ? String(attached.data) : text;
-    expect(full).toContain('Solution:\n  1. Qg4+!\n      1... Ke7 2. Bxd6#\n      1... Ke5 2. Qe4#\n      1... Kd5 2. Qe4#\n      1... f5 2. gxf6#');
+    expect(full).toContain('Solution:\n  1. Qg4+!\n      1... Kd5 2. Qe4#\n      1... Ke5 2. Qe4#\n      1... Ke7 2. Bxd6#\n      1... f5 2. gxf6#');
     expect(full).toContain('  1. Ke4? threat: 2. Qxd6#\n      1... d5+ 2. Qxd5#\n      but 1... f5+!');
     expect(full).toContain('      1... Ke7 2. Qxd6#, 2. Qxf7# (dual)');
     expect(full).toMatch(/Set play:[\s\S]*1\.\.\. Kf5 2\. Qe4#/);
@@ -35,7 +35,7 @@ describe('the solution option', () => {
   it('answers the same problem without the solution apart, from its own search', async () => {
     const plain = await finalEdit(h.mate(TWO_MOVER, 2, { user: newUser() }));
     expect(String(plain.body.content)).not.toContain('Solution:');
-    expect(String(plain.body.content)).toMatch(/^Mate in 2: 1\. Qg4\+! Ke7 2\. Bxd6#\nKeys: Qg4\+\n/);
+    expect(String(plain.body.content)).toMatch(/^Mate in 2: 1\. Qg4\+! Kd5 2\. Qe4#\nKeys: Qg4\+\n/);
   });
 
   it('refuses it in checks-only mode, and a value that is no yes or no, privately', async () => {

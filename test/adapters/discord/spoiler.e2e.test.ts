@@ -32,7 +32,7 @@ describe('the spoiler option', () => {
     const handle = h.mate(KNIGHT_PROMOTION, 3, { spoiler: true, user: newUser() });
     const answer = await finalEdit(handle);
     const [line, keys, totals] = String(answer.body.content).split('\n');
-    expect(line).toBe('Mate in 3: ||1. bxa8=N! Kxg2 2. Nb6 Kf3 3. a8=Q#||');
+    expect(line).toBe('Mate in 3: ||1. bxa8=N! Kxg2 2. Nb6 Bf2 3. a8=Q#||');
     expect(keys).toBe('Keys: ||bxa8=N||');
     expect(totals).toMatch(/^[\d,]+ nodes, \d+\.\d\d s$/);
     expect(drawnWith).toEqual([null]);
@@ -42,7 +42,7 @@ describe('the spoiler option', () => {
   it('asked again without spoiler, answers from the cache with the key shown and marked', async () => {
     const handle = h.mate(KNIGHT_PROMOTION, 3, { user: newUser() });
     const reply = await handle.callback();
-    expect(String(reply.data.content)).toMatch(/^Mate in 3: 1\. bxa8=N! Kxg2 2\. Nb6 Kf3 3\. a8=Q#\nKeys: bxa8=N\n/);
+    expect(String(reply.data.content)).toMatch(/^Mate in 3: 1\. bxa8=N! Kxg2 2\. Nb6 Bf2 3\. a8=Q#\nKeys: bxa8=N\n/);
     expect(drawnWith.at(-1)).toBe('b7a8n');
     // And with spoiler again, from the cache too: hidden, drawn without the key.
     const hidden = await h.mate(KNIGHT_PROMOTION, 3, { spoiler: true, user: newUser() }).callback();
