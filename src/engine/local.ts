@@ -48,8 +48,12 @@ class PoolEngine implements LocalEngine {
 
   run<J extends Job>(job: J, options?: SearchOptions<JobProgress<J>>): Promise<JobResult<J>> {
     if (job.kind !== 'mate') return this.pool.run(job, options);
+    // The threads free now: the job's and its helpers'. A job that would wait, or find no thread
+    // for a helper, runs alone (and holds no shared table while it waits).
+    const { size, running, queued } = this.pool.stats;
+    const idle = queued > 0 ? 0 : size - running;
     const mateOptions = options as SearchOptions<MateJobProgress> | undefined;
-    return solveMateOnThreads(this.pool, this.pool.size, this.mateTables, job, mateOptions) as Promise<JobResult<J>>;
+    return solveMateOnThreads(this.pool, idle, this.mateTables, job, mateOptions) as Promise<JobResult<J>>;
   }
 
   warmUp(): Promise<void> {

@@ -36,8 +36,9 @@ export class SharedMateTables {
 }
 
 /**
- * Runs a mate job on `engine` with up to `threads` − 1 helpers. Resolves or rejects as the job
- * alone would; the helpers are stopped when it ends (or its signal aborts).
+ * Runs a mate job on `engine` with up to `threads` − 1 helpers (`threads`: those free for it
+ * now). Resolves or rejects as the job alone would; the helpers are stopped when it ends (or its
+ * signal aborts).
  */
 export function solveMateOnThreads(
   engine: EngineClient, threads: number, tables: SharedMateTables, job: MateJob, options: SearchOptions<MateJobProgress> = {},

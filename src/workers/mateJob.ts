@@ -47,7 +47,7 @@ export const runMateJob: JobHandler<'mate'> = (job, context) => {
 
 /** This thread's views of the buffers a problem's threads share (cheap: no copy). */
 function sharedSolve(shared: NonNullable<MateJob['shared']>): SharedSolve {
-  return { table: new MateTable(0, shared.table), busy: new BusyMoves(shared.busy), helper: shared.helper };
+  return { table: new MateTable(shared.table), busy: new BusyMoves(shared.busy), helper: shared.helper };
 }
 
 /** Callers validate requests before submitting them; this is the last line of defence. */

@@ -88,12 +88,12 @@ describe('the shared tables kept between problems', () => {
   it('hands the same table back out, emptied', () => {
     const tables = new SharedMateTables();
     const first = tables.take();
-    const table = new MateTable(0, first.table);
+    const table = new MateTable(first.table);
     table.storeWin(1, 2, 3, 4);
     tables.give(first);
     const second = tables.take();
     expect(second.table).toBe(first.table);
-    expect(new MateTable(0, second.table).probe(1, 2)).toBe(false);
+    expect(new MateTable(second.table).probe(1, 2)).toBe(false);
     // One in use is not handed out twice.
     expect(tables.take().table).not.toBe(second.table);
   });

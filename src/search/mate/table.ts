@@ -48,16 +48,16 @@ export class MateTable {
   private foundBounds = EMPTY_BOUNDS;
   private foundMove = 0;
 
-  /** A table of 2^bits entries of its own, or the entries of a shared buffer (sharedMateTable). */
-  constructor(bits = 21, shared?: SharedArrayBuffer) {
-    if (shared === undefined) {
-      this.data = new Int32Array(4 << bits);
+  /** A table of 2^bits entries of its own, or this thread's view of a shared one (sharedMateTable). */
+  constructor(size: number | SharedArrayBuffer = 21) {
+    if (typeof size === 'number') {
+      this.data = new Int32Array(4 << size);
     } else {
-      this.data = new Int32Array(shared, HEADER_INTS * 4);
-      bits = Math.log2(this.data.length / 4);
-      this.generation = new Int32Array(shared, 0, HEADER_INTS)[GENERATION];
+      this.data = new Int32Array(size, HEADER_INTS * 4);
+      this.generation = new Int32Array(size, 0, HEADER_INTS)[GENERATION];
     }
-    this.bucketMask = (1 << (bits - 1)) - 1;
+    // Buckets of two entries of four ints.
+    this.bucketMask = (this.data.length >>> 3) - 1;
   }
 
   /**
@@ -145,7 +145,7 @@ export class MateTable {
   }
 }
 
-/** A table of 2^bits entries that several threads can share (new MateTable(bits, buffer) in each). */
+/** A table of 2^bits entries that several threads can share (new MateTable(buffer) in each). */
 export function sharedMateTable(bits: number): SharedArrayBuffer {
   const buffer = new SharedArrayBuffer((HEADER_INTS + (4 << bits)) * 4);
   new Int32Array(buffer, 0, HEADER_INTS)[GENERATION] = 1;

@@ -54,8 +54,8 @@ class RandomBusy implements BusyMarks {
 describe('a table shared by the solvers of one problem', () => {
   it('gives a second solver what the first proved: the same answer for a fraction of the nodes', () => {
     const buffer = sharedMateTable(18);
-    const first = solve(new MateSolver(16), QUIET_KEY, { table: new MateTable(0, buffer), busy: new BusyMoves(sharedBusyMoves()), helper: false });
-    const second = solve(new MateSolver(16), QUIET_KEY, { table: new MateTable(0, buffer), busy: new BusyMoves(sharedBusyMoves()), helper: false });
+    const first = solve(new MateSolver(16), QUIET_KEY, { table: new MateTable(buffer), busy: new BusyMoves(sharedBusyMoves()), helper: false });
+    const second = solve(new MateSolver(16), QUIET_KEY, { table: new MateTable(buffer), busy: new BusyMoves(sharedBusyMoves()), helper: false });
     expect(answer(second)).toEqual(answer(first));
     expect(first.keysSan).toEqual(['Kc1']);
     expect(second.nodes).toBeLessThan(first.nodes / 10);
@@ -63,7 +63,7 @@ describe('a table shared by the solvers of one problem', () => {
 
   it('is emptied for the next problem by renewing it', () => {
     const buffer = sharedMateTable(18);
-    const shared = (): SharedSolve => ({ table: new MateTable(0, buffer), busy: new BusyMoves(sharedBusyMoves()), helper: false });
+    const shared = (): SharedSolve => ({ table: new MateTable(buffer), busy: new BusyMoves(sharedBusyMoves()), helper: false });
     const first = solve(new MateSolver(16), QUIET_KEY, shared());
     renewSharedMateTable(buffer);
     const again = solve(new MateSolver(16), QUIET_KEY, shared());
@@ -72,7 +72,7 @@ describe('a table shared by the solvers of one problem', () => {
 
   it('reads an entry another thread was writing at the same time as empty, never as a proof', () => {
     const buffer = sharedMateTable(4);
-    const table = new MateTable(0, buffer);
+    const table = new MateTable(buffer);
     const raw = new Int32Array(buffer);
     const [hi, lo] = [0x12345678, 0x0abcdef1];
     table.storeFail(hi, lo, 5, 77);
