@@ -84,10 +84,13 @@ export class MateSolver {
     this.prepare(position, maxMoves, mode, limits, shared);
     const rootMoves = this.rootMoves();
     let provenDepth = 0;
-    let keys: number[] = [];
+    // Whether each root move mates in the current n: a stop mid-iteration keeps those proven.
+    const mates = new Array<boolean>(rootMoves.length);
+    const keysProven = (): number[] => rootMoves.filter((_, i) => mates[i]);
     try {
       for (let n = 1; n <= maxMoves; n++) {
-        keys = this.keysAt(rootMoves, n);
+        this.keysAt(rootMoves, n, mates);
+        const keys = keysProven();
         limits.onProgress?.({ depth: n, nodes: this.nodes, found: keys.length > 0 });
         if (keys.length > 0) {
           const line = shared?.helper ? [] : this.mainLine(keys[0], n);
@@ -97,6 +100,7 @@ export class MateSolver {
       }
     } catch (error) {
       this.recover(error);
+      const keys = keysProven();
       if (keys.length > 0) {
         return { status: 'mate', mateIn: provenDepth + 1, keys, keysComplete: false, line: [], lineComplete: false, nodes: this.nodes, provenDepth };
       }
@@ -140,11 +144,11 @@ export class MateSolver {
   }
 
   /**
-   * The root moves that mate in n, in root order. Every one is tried (all keys are wanted); with
-   * other threads, those they are on are put off to the end (busy.ts).
+   * Marks in `mates` which root moves mate in n, as each is proven. Every one is tried (all keys
+   * are wanted); with other threads, those they are on are put off to the end (busy.ts).
    */
-  private keysAt(rootMoves: readonly number[], n: number): number[] {
-    const mates = new Array<boolean>(rootMoves.length).fill(false);
+  private keysAt(rootMoves: readonly number[], n: number, mates: boolean[]): void {
+    mates.fill(false);
     const busy = n >= MIN_SPREAD_MOVES ? this.busy : null;
     const put: number[] = [];
     for (let i = 0; i < rootMoves.length; i++) {
@@ -152,7 +156,6 @@ export class MateSolver {
       else mates[i] = this.keyMates(rootMoves[i], n, busy);
     }
     for (const i of put) mates[i] = this.keyMates(rootMoves[i], n, busy);
-    return rootMoves.filter((_, i) => mates[i]);
   }
 
   private keyMates(move: number, n: number, busy: BusyMarks | null): boolean {
