@@ -10,6 +10,7 @@ import {
 } from '../search/mate/index.ts';
 import type { MateJob, MateJobProgress, MateJobResult, SharedMateBuffers } from '../workers/index.ts';
 import type { EngineClient, SearchOptions } from './client.ts';
+import { startHelpers } from './helpers.ts';
 
 /** The shared table's size: 2^21 entries (32 MB), as a single thread's own. */
 const TABLE_BITS = 21;
@@ -46,24 +47,9 @@ export function solveMateOnThreads(
   if (threads <= 1 || (job.stipulation ?? 'direct') !== 'direct' || job.shared !== undefined) return engine.run(job, options);
   const buffers = tables.take();
   const result = engine.run({ ...job, shared: { ...buffers, helper: false } }, options);
-  const helpers = new AbortController();
-  const stopHelpers = (): void => helpers.abort();
-  options.signal?.addEventListener('abort', stopHelpers, { once: true });
   const { tree: _tree, solution: _solution, ...problem } = job;
-  const running: Promise<unknown>[] = [];
-  for (let helper = 1; helper < threads; helper++) {
-    // A helper refused (no idle thread), stopped or failed changes nothing: the job answers.
-    running.push(engine.run({ ...problem, shared: { ...buffers, helper: true } }, {
-      signal: helpers.signal,
-      background: true,
-      ...(options.deadline !== undefined ? { deadline: options.deadline } : {}),
-      ...(options.timeLimitMs !== undefined ? { timeLimitMs: options.timeLimitMs } : {}),
-    }).catch(() => {}));
-  }
-  return result.finally(() => {
-    options.signal?.removeEventListener('abort', stopHelpers);
-    stopHelpers();
-    // The table goes back only when no helper can still write to it.
-    void Promise.all(running).then(() => tables.give(buffers));
-  });
+  const helperJobs = Array.from({ length: threads - 1 }, (): MateJob => ({ ...problem, shared: { ...buffers, helper: true } }));
+  const helpers = startHelpers(engine, helperJobs, options, true);
+  // The table goes back only when no helper can still write to it.
+  return result.finally(() => void helpers.stop().then(() => tables.give(buffers)));
 }

@@ -6,6 +6,7 @@
 import type { SearchInfo, SearchResult } from '../search/play/index.ts';
 import { type PlayJob, helperJobs } from '../workers/index.ts';
 import type { EngineClient, SearchOptions } from './client.ts';
+import { startHelpers } from './helpers.ts';
 
 export interface PlaySearchOptions extends SearchOptions<SearchInfo> {
   /** Threads in all, the main one included (1: no helpers). More need the job's shared table. */
@@ -25,17 +26,6 @@ export function searchWithHelpers(engine: EngineClient, job: PlayJob, options: P
   // The helpers post their nodes here, so the main search's reports count every thread's.
   const main: PlayJob = job.nodeCounts ? job : { ...job, nodeCounts: new SharedArrayBuffer(4 * threads) };
   const result = engine.run(main, mainOptions);
-  const helpers = new AbortController();
-  const stopHelpers = () => helpers.abort();
-  options.signal?.addEventListener('abort', stopHelpers, { once: true });
-  for (const helper of helperJobs(main, threads)) {
-    // A helper refused (no idle thread), stopped or failed changes nothing: the main search answers.
-    engine.run(helper, {
-      signal: helpers.signal, background: helpersInBackground, ...(options.deadline !== undefined ? { deadline: options.deadline } : {}),
-    }).catch(() => {});
-  }
-  return result.finally(() => {
-    options.signal?.removeEventListener('abort', stopHelpers);
-    stopHelpers();
-  });
+  const helpers = startHelpers(engine, helperJobs(main, threads), options, helpersInBackground);
+  return result.finally(() => void helpers.stop());
 }
