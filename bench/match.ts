@@ -9,7 +9,8 @@
 // See bench/match/args.ts for every option and the engine spec syntax (or --help). The parts:
 // args.ts (command line), spec.ts (engine specs), engine.ts (UCI processes), runner.ts (playing
 // games), game.ts (legality and adjudication), clock.ts, elo.ts, pgn.ts, stats.ts, openings.ts,
-// pairs.ts (game pairs), sprt.ts (the test), sprtReport.ts (its lines).
+// pairs.ts (game pairs), sprt.ts (the test), sprtReport.ts (its lines), resume.ts (going on with
+// an interrupted match from its PGN).
 
 import { appendFileSync, createWriteStream, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -18,6 +19,7 @@ import { USAGE, UsageError, parseMatchArgs } from './match/args.ts';
 import { EngineExited, EngineTimeout, OptionError, type TrafficLog, UciEngine } from './match/engine.ts';
 import { OpeningsError, parseEpd, shuffled } from './match/openings.ts';
 import { completesPair, countResults } from './match/pairs.ts';
+import { type Resumed, ResumeError, readResumedGames } from './match/resume.ts';
 import { resolveProgram } from './programs.ts';
 import { MatchRunner } from './match/runner.ts';
 import { type EngineSpec, hasOption } from './match/spec.ts';
@@ -157,9 +159,22 @@ async function main(argv: string[]): Promise<number> {
     names[1] += ' (2)';
   }
 
-  // PGN file: started empty, each game appended as it ends.
+  // An interrupted run of this match: its finished games count, its file takes the new ones.
+  let resumed: Resumed | null = null;
+  if (args.resume !== null) {
+    try {
+      resumed = readResumedGames(readFileSync(resolve(args.resume), 'utf8'), { names, tc: args.tc.pgn, openings });
+    } catch (error) {
+      for (const e of first) e.kill();
+      const code = (error as NodeJS.ErrnoException).code;
+      if (error instanceof ResumeError || code !== undefined) throw new UsageError(`--resume: ${args.resume}: ${code ?? (error as Error).message}`);
+      throw error;
+    }
+  }
+
+  // PGN file: started empty (unless resumed), each game appended as it ends.
   const pgnPath = args.pgn === null ? null : resolve(args.pgn);
-  if (pgnPath !== null) {
+  if (pgnPath !== null && resumed === null) {
     try {
       mkdirSync(dirname(pgnPath), { recursive: true });
       writeFileSync(pgnPath, '');
@@ -183,6 +198,10 @@ async function main(argv: string[]): Promise<number> {
   if (args.concurrency > cores) out(`  note: concurrency ${args.concurrency} on ${cores} cores: the engines compete for the CPU, so the clocks are not a fair measure`);
   if (games % 2 === 1) out('  note: an odd number of games: the last opening is played once');
   if (sprt !== null) out(`  ${sprtHeader(sprt)}`);
+  if (resumed !== null) {
+    const earlier = summarize(names, resumed.records);
+    out(`  resumed: ${resumed.records.length} finished games from ${display(resolve(args.resume!))} (W/D/L ${earlier.wins} / ${earlier.draws} / ${earlier.losses})${resumed.unfinished > 0 ? `; ${resumed.unfinished} unfinished ones are played again` : ''}`);
+  }
 
   // Other processes on the machine take CPU from the engines while their clocks run: watch the load.
   let maxLoad = loadavg()[0];
@@ -206,6 +225,7 @@ async function main(argv: string[]): Promise<number> {
       event: args.event,
       date: new Date(),
       log: logFor,
+      done: new Set(resumed?.records.map((r) => r.round - 1)),
     },
     {
       onGame: (record, pgn) => {
@@ -228,6 +248,19 @@ async function main(argv: string[]): Promise<number> {
     },
     [first[0], first[1]],
   );
+  if (resumed !== null) {
+    runner.records.push(...resumed.records);
+    if (sprt !== null) {
+      const counts = countResults(runner.records);
+      const status = sprtStatus(sprt, counts);
+      out(`  ${sprtLine(sprt, counts, status)}`);
+      // Already decided before this run: nothing to play.
+      if (status.verdict !== null) {
+        decided = status;
+        runner.drain();
+      }
+    }
+  }
   await runner.run();
 
   const summary = summarize(names, runner.records);

@@ -51,6 +51,10 @@ options:
   --grace <ms>           wait this long past a side's remaining time for its bestmove before
                          declaring the engine hung (default 3000); it has flagged either way
   --pgn <file>           where to write the games (default ${DEFAULT_PGN}); --no-pgn: none
+  --resume <file>        go on with an interrupted match whose games this runner wrote to file:
+                         its finished games count (and an SPRT goes on from their LLR), the
+                         unfinished ones are played again, and the new games are appended to it.
+                         The same engine names, --tc, --openings, --shuffle and --seed
   --no-comments          no per-move "{score/depth time}" comments in the PGN
   --event <text>         the PGN Event tag (default "chessbot match")
   --log <file>           write every UCI line sent and received, with times, to a file
@@ -97,6 +101,8 @@ export interface MatchArgs {
   maxPlies: number;
   graceMs: number;
   pgn: string | null;
+  /** The PGN of an interrupted run of this match to go on from (also where new games go), or null. */
+  resume: string | null;
   comments: boolean;
   event: string;
   log: string | null;
@@ -171,6 +177,7 @@ export function parseMatchArgs(argv: string[]): MatchArgs {
         grace: { type: 'string' },
         pgn: { type: 'string' },
         'no-pgn': { type: 'boolean', default: false },
+        resume: { type: 'string' },
         'no-comments': { type: 'boolean', default: false },
         event: { type: 'string' },
         log: { type: 'string' },
@@ -209,6 +216,8 @@ export function parseMatchArgs(argv: string[]): MatchArgs {
     throw error;
   }
   if (values.pgn !== undefined && values['no-pgn']) throw new UsageError('--pgn and --no-pgn contradict each other');
+  if (values.resume !== undefined && (values.pgn !== undefined || values['no-pgn'])) throw new UsageError('--resume appends to the file it reads: leave out --pgn and --no-pgn');
+  if (values.resume === '') throw new UsageError('--resume: expected a file name');
   if (values.seed !== undefined && !values.shuffle) throw new UsageError('--seed only applies with --shuffle');
   if (values['sprt-model'] !== undefined && values.sprt === undefined) throw new UsageError('--sprt-model only applies with --sprt');
   const sprt = values.sprt === undefined ? null : parseSprt(values.sprt, values['sprt-model']);
@@ -224,7 +233,8 @@ export function parseMatchArgs(argv: string[]): MatchArgs {
     threads: integer('threads', values.threads, 1, 1, 1024),
     maxPlies: integer('max-plies', values['max-plies'], 300, 0, 100_000),
     graceMs: integer('grace', values.grace, 3000, 0, 3_600_000),
-    pgn: values['no-pgn'] ? null : (values.pgn ?? DEFAULT_PGN),
+    pgn: values['no-pgn'] ? null : (values.resume ?? values.pgn ?? DEFAULT_PGN),
+    resume: values.resume ?? null,
     comments: values['no-comments'] !== true,
     event: values.event ?? 'chessbot match',
     log: values.log ?? null,
@@ -238,6 +248,6 @@ export function parseMatchArgs(argv: string[]): MatchArgs {
 function defaults(tc: TimeControl): Omit<MatchArgs, 'engines'> {
   return {
     games: DEFAULT_GAMES, tc, openings: DEFAULT_OPENINGS, shuffle: false, seed: 1, concurrency: 1, hash: 64, threads: 1,
-    maxPlies: 300, graceMs: 3000, pgn: DEFAULT_PGN, comments: true, event: 'chessbot match', log: null, json: false, sprt: null, help: false,
+    maxPlies: 300, graceMs: 3000, pgn: DEFAULT_PGN, resume: null, comments: true, event: 'chessbot match', log: null, json: false, sprt: null, help: false,
   };
 }

@@ -30,6 +30,8 @@ export interface RunnerConfig {
   date: Date;
   /** A traffic log per engine process, by label (e.g. "e1.0"). */
   log?: (label: string) => TrafficLog;
+  /** Games (0-based) already played in an earlier run (--resume): skipped. */
+  done?: ReadonlySet<number>;
 }
 
 export interface RunnerHooks {
@@ -97,6 +99,7 @@ export class MatchRunner {
   private async work(slot: Slot): Promise<void> {
     while (!this.stopping && !this.draining && this.next < this.config.games) {
       const game = this.next++;
+      if (this.config.done?.has(game)) continue;
       let record: GameRecord;
       let pgn: string;
       try {

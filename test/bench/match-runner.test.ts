@@ -164,6 +164,51 @@ describe('npm run match with fake engines', () => {
     expect(summary.sprt.llr).toBeLessThan(summary.sprt.upperBound);
   });
 
+  it('goes on with an interrupted match from its PGN (--resume): its games count, the rest are played and appended', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'match-'));
+    const pgn = join(dir, 'games.pgn');
+    const engines = ['--engine1', `cmd=${FAKE} --name A --random 3`, '--engine2', `cmd=${FAKE} --name B --random 5`];
+    const common = [...engines, '--tc', '5+0.05', '--max-plies', '16', '--shuffle', '--seed', '7', '--json'];
+    const first = await runMatch([...common, '--games', '4', '--pgn', pgn]);
+    expect(lastJson(first).games).toBe(4);
+    const firstGames = readFileSync(pgn, 'utf8');
+
+    const resumed = await runMatch([...common, '--games', '6', '--resume', pgn]);
+    expect(resumed.status).toBe(0);
+    expect(resumed.stderr).toMatch(/resumed: 4 finished games from /);
+    expect(lastJson(resumed)).toMatchObject({ games: 6, unfinished: 0 });
+    const text = readFileSync(pgn, 'utf8');
+    expect(text.startsWith(firstGames)).toBe(true); // appended, not rewritten
+    expect([...text.matchAll(/^\[Round "(\d+)"\]$/gm)].map((m) => Number(m[1])).sort()).toEqual([1, 2, 3, 4, 5, 6]);
+
+    // Another seed schedules other openings for those rounds: refused, and the file is left alone.
+    const refused = await runMatch([...engines, '--tc', '5+0.05', '--shuffle', '--seed', '8', '--games', '8', '--resume', pgn]);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/^match: --resume: .*round 1\) started from another position .*--seed$/m);
+    expect(readFileSync(pgn, 'utf8')).toBe(text);
+  });
+
+  it('resumes an SPRT from the LLR of its earlier games, and plays nothing if they had decided it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'match-'));
+    const pgn = join(dir, 'games.pgn');
+    const args = [
+      '--engine1', `cmd=${FAKE} --name A`, '--engine2', `cmd=${FAKE} --name B --fail illegal --at 1 --per-game`,
+      '--sprt', '0,400', '--tc', '5+0.05', '--json',
+    ];
+    const first = await runMatch([...args, '--games', '4', '--pgn', pgn]);
+    expect(lastJson(first).sprt).toMatchObject({ verdict: null, outcome: 'inconclusive (game limit)' });
+    const resumed = await runMatch([...args, '--games', '60', '--resume', pgn]);
+    const summary = lastJson(resumed);
+    expect(summary.sprt).toMatchObject({ verdict: 'H1' });
+    // The same test as one uninterrupted run: decided after the same game, the four earlier ones included.
+    const whole = lastJson(await runMatch([...args, '--games', '60', '--no-pgn']));
+    expect(summary.sprt.decidedAfterGames).toBe(whole.sprt.decidedAfterGames);
+    expect(summary.sprt.llr).toBeCloseTo(whole.sprt.llr, 9);
+    expect(resumed.stderr.match(/^game +\d+\/60 /gm)).toHaveLength(summary.games - 4);
+    const again = await runMatch([...args, '--games', '60', '--resume', pgn]);
+    expect(lastJson(again)).toMatchObject({ games: summary.games, sprt: { verdict: 'H1' } });
+  });
+
   it('exits 2 with one line and the usage on a bad argument', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['--engine1', 'x', '--engine2', 'y', '--games', 'many'], /^match: --games: expected a whole number, got "many"$/],

@@ -399,6 +399,9 @@ describe('command line', () => {
     fails([...engines, '--tc', '10/40'], /--tc: /);
     fails([...engines, '--frobnicate'], /Unknown option '--frobnicate'$/);
     fails([...engines, '--pgn', 'a.pgn', '--no-pgn'], /contradict/);
+    fails([...engines, '--resume', 'a.pgn', '--pgn', 'b.pgn'], /--resume appends to the file it reads: leave out --pgn and --no-pgn/);
+    fails([...engines, '--resume', 'a.pgn', '--no-pgn'], /--resume appends to the file it reads/);
+    expect(parseMatchArgs([...engines, '--resume', 'a.pgn'])).toMatchObject({ pgn: 'a.pgn', resume: 'a.pgn' });
     fails(['--engine1', 'cmd=a,bogus=1', '--engine2', 'b'], /--engine1: unknown key "bogus"/);
   });
 
