@@ -14,6 +14,7 @@ import { isInsufficientMaterial } from '../../chess/status.ts';
 import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, makePiece, squareAt } from '../../chess/types.ts';
 import { makeUci, parseUci } from '../../chess/uci.ts';
 import { pickBest } from '../pickBest.ts';
+import { CorrectionHistory } from './correction.ts';
 import { EvalCache, NOT_CACHED } from './evalCache.ts';
 import { Accumulators } from './nnue/accumulator.ts';
 import { DEFAULT_NETWORK } from './nnue/defaultNetwork.ts';
@@ -108,7 +109,10 @@ export class Engine {
   private readonly played = new Int32Array(MAX_PLY + 8);
   private readonly pv = new Int32Array((MAX_PLY + 8) * (MAX_PLY + 8));
   private readonly pvLength = new Int32Array(MAX_PLY + 8);
+  /** The corrected static evaluation at each ply (in check: -INFINITE), for `improving`. */
   private readonly staticEval = new Int32Array(MAX_PLY + 8);
+  /** The evaluation's error by pawn structure, learnt as the search goes (correction.ts). */
+  private readonly correction = new CorrectionHistory();
   /** Quiet moves tried at each ply before a cut-off, to lower their history. */
   private readonly quietsTried = new Int32Array(MAX_MOVES * (MAX_PLY + 8));
   private readonly evalCache = new EvalCache();
@@ -148,6 +152,7 @@ export class Engine {
     this.tt.clear();
     this.history.fill(0);
     this.continuation.fill(0);
+    this.correction.clear();
     this.evalCache.clear();
   }
 
@@ -172,6 +177,13 @@ export class Engine {
     const value = this.network.evaluate(pos);
     this.evalCache.set(pos.hashHi, pos.hashLo, value);
     return value;
+  }
+
+  /** `rawEval` plus the correction for this pawn structure, kept short of the mate scores. */
+  private correctedEval(rawEval: number): number {
+    const pos = this.pos;
+    const corrected = rawEval + this.correction.correction(pos.turn, pos.pawnHashLo);
+    return Math.max(-MATE_BOUND + 1, Math.min(MATE_BOUND - 1, corrected));
   }
 
   /** Searches `position` (left unchanged) within `limits` and returns the best move found. */
@@ -349,13 +361,17 @@ export class Engine {
 
     if (ttMove === NO_MOVE && depth >= IIR_MIN_DEPTH) depth--;
 
+    // The network's own score is what the caches keep; the pruning reads it corrected by what
+    // the search has lately found it gets wrong in this pawn structure.
     const rawEval = inCheck ? -INFINITE : this.evaluate(cachedEval);
-    this.staticEval[ply] = rawEval;
-    const improving = !inCheck && ply >= 2 && rawEval > this.staticEval[ply - 2];
+    const correctedEval = inCheck ? -INFINITE : this.correctedEval(rawEval);
+    this.staticEval[ply] = correctedEval;
+    const improving = !inCheck && ply >= 2 && correctedEval > this.staticEval[ply - 2];
     // The pruning below trusts the table's score over the static evaluation when its bound says
     // the true score lies beyond the evaluation on that side.
     const staticEval = !inCheck && found && Math.abs(ttScore) < MATE_BOUND
-      && (ttBound === BOUND_EXACT || (ttBound === BOUND_LOWER ? ttScore > rawEval : ttScore < rawEval)) ? ttScore : rawEval;
+      && (ttBound === BOUND_EXACT || (ttBound === BOUND_LOWER ? ttScore > correctedEval : ttScore < correctedEval))
+      ? ttScore : correctedEval;
 
     if (!pvNode && !inCheck && excluded === NO_MOVE && staticEval > LOST_SIDE_EVAL) {
       // Reverse futility: far enough above beta that a shallow search will not fall below it.
@@ -497,6 +513,12 @@ export class Engine {
     if (excluded !== NO_MOVE) return bestScore; // a partial search: nothing to keep
     const bound = bestScore >= beta ? BOUND_LOWER : bestScore > alphaAtStart ? BOUND_EXACT : BOUND_UPPER;
     tt.store(pos.hashHi, pos.hashLo, bestMove, toTableScore(bestScore, ply), depth, bound);
+    // What a capture or promotion won is the move's, not the structure's; a mate score measures
+    // no evaluation; in check there was none.
+    const tacticalBest = bestMove !== NO_MOVE && (isCapture(bestMove) || movePromotion(bestMove) !== 0);
+    if (!inCheck && !tacticalBest && Math.abs(bestScore) < MATE_BOUND) {
+      this.correction.update(pos.turn, pos.pawnHashLo, depth, bestScore, rawEval, bound);
+    }
     return bestScore;
   }
 
