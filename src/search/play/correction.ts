@@ -18,13 +18,18 @@ const MAX_WEIGHT = 16;
 export const CORRECTION_MAX_CP = 32;
 const ENTRY_MAX = CORRECTION_MAX_CP * CORRECTION_GRAIN;
 
+/** The table entry of `side` to move with this pawn hash. */
+const slot = (side: number, pawnHash: number): number => (side << ENTRIES_BITS) | (pawnHash & ENTRY_MASK);
+/** An entry's value in whole centipawns. */
+const toCentipawns = (entry: number): number => (entry / CORRECTION_GRAIN) | 0;
+
 export class CorrectionHistory {
   /** [side << ENTRIES_BITS | pawn hash bits]: the running average error, in centipawns × GRAIN. */
   private readonly table = new Int16Array(2 << ENTRIES_BITS);
 
   /** What to add to the raw static evaluation of `side` to move with these pawns, in centipawns. */
   correction(side: number, pawnHash: number): number {
-    return (this.table[(side << ENTRIES_BITS) | (pawnHash & ENTRY_MASK)] / CORRECTION_GRAIN) | 0;
+    return toCentipawns(this.table[slot(side, pawnHash)]);
   }
 
   /**
@@ -34,10 +39,10 @@ export class CorrectionHistory {
    * ceiling, the other way round; an update the bound cannot vouch for is skipped.
    */
   update(side: number, pawnHash: number, depth: number, score: number, rawEval: number, bound: number): void {
-    const index = (side << ENTRIES_BITS) | (pawnHash & ENTRY_MASK);
+    const index = slot(side, pawnHash);
     const table = this.table;
     const entry = table[index];
-    const corrected = rawEval + ((entry / CORRECTION_GRAIN) | 0);
+    const corrected = rawEval + toCentipawns(entry);
     if ((bound === BOUND_LOWER && score <= corrected) || (bound === BOUND_UPPER && score >= corrected)) return;
     const weight = Math.min(depth + 1, MAX_WEIGHT);
     const averaged = ((entry * (WEIGHT_SCALE - weight) + (score - rawEval) * CORRECTION_GRAIN * weight) / WEIGHT_SCALE) | 0;
