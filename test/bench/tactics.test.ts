@@ -7,8 +7,8 @@ import { TacticsUsageError, parseTacticsArguments, parseTacticsEpd } from '../..
 describe('parseTacticsArguments', () => {
   it('takes one or two trees, the node budget and the file', () => {
     expect(parseTacticsArguments(['.'])).toEqual({ trees: ['.'], nodes: 100_000, epd: 'bench/data/wac.epd' });
-    expect(parseTacticsArguments(['.', '.', '--nodes', '5000', '--epd', 'test/data/wac.epd']))
-      .toEqual({ trees: ['.', '.'], nodes: 5000, epd: 'test/data/wac.epd' });
+    expect(parseTacticsArguments(['.', '.', '--nodes', '5000', '--epd', 'bench/data/wac.epd']))
+      .toEqual({ trees: ['.', '.'], nodes: 5000, epd: 'bench/data/wac.epd' });
   });
 
   it('names what is wrong', () => {
