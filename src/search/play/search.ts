@@ -51,12 +51,15 @@ const RFP_MARGIN_PER_DEPTH = 80;
  */
 const LOST_SIDE_EVAL = -600;
 const NULL_MOVE_MIN_DEPTH = 3;
-const LMP_MAX_DEPTH = 3;
+const LMP_MAX_DEPTH = 6;
 const LMR_MIN_DEPTH = 3;
 /** Each this much history (butterfly plus continuations) takes one ply off a late move's reduction. */
 const LMR_HISTORY_DIVISOR = 12000;
-/** Futility: at depth 1-2, quiet moves cannot lift a score this far below alpha. */
-const FUTILITY_MAX_DEPTH = 2;
+/**
+ * Futility: a quiet move cannot lift a score this far below alpha, by the depth it would be
+ * searched to after its late-move reduction (up to this one).
+ */
+const FUTILITY_MAX_DEPTH = 6;
 const FUTILITY_MARGIN = 100;
 const FUTILITY_MARGIN_PER_DEPTH = 120;
 /** Without a table move, a node this deep is probably new: search it one ply less (IIR). */
@@ -420,12 +423,12 @@ export class Engine {
     const before1 = ply >= 1 ? this.played[ply - 1] : 0;
     const before2 = ply >= 2 ? this.played[ply - 2] : 0;
     const alphaAtStart = alpha;
-    const futile = !pvNode && !inCheck && depth <= FUTILITY_MAX_DEPTH && Math.abs(alpha) < MATE_BOUND
-      && staticEval + FUTILITY_MARGIN + FUTILITY_MARGIN_PER_DEPTH * depth <= alpha;
-    // Quiet moves that do not check may be pruned here: futile ones at depth 1-2, and at shallow
-    // depth the late ones (late-move pruning), which almost never matter.
-    const pruneQuiets = !pvNode && !inCheck && (futile || depth <= LMP_MAX_DEPTH);
-    const lateMove = 3 + depth * depth * (improving ? 2 : 1);
+    // Quiet moves that do not check may be pruned here: futile ones, and at shallow depth the
+    // late ones (late-move pruning), which almost never matter.
+    const pruneQuiets = !pvNode && !inCheck;
+    const futilityBase = pruneQuiets && Math.abs(alpha) < MATE_BOUND ? staticEval + FUTILITY_MARGIN : INFINITE;
+    const lateMove = depth <= LMP_MAX_DEPTH ? 3 + depth * depth * (improving ? 2 : 1) : MAX_MOVES;
+    const lmrRow = LMR[Math.min(depth, 63)];
     const seePrune = ply > 0 && !inCheck && depth <= SEE_PRUNE_MAX_DEPTH;
     const checks = this.checkDetectors[ply];
     /** The check detector is prepared at the first move that may be pruned: most nodes cut before. */
@@ -449,7 +452,11 @@ export class Engine {
       const quiet = !isCapture(move) && movePromotion(move) === 0;
       // Past this point a quiet move is tried only if it checks (or while every move so far
       // leads to mate), so the quiet moves left need no ordering.
-      const quietsOnlyIfChecking = pruneQuiets && (futile || moveNumber > lateMove);
+      // The depth a late quiet move would get only falls as the moves go on, so once futile, the
+      // rest are too.
+      const reducedDepth = depth - lmrRow[Math.min(moveNumber, 63)];
+      const quietsOnlyIfChecking = pruneQuiets && (moveNumber > lateMove
+        || (reducedDepth <= FUTILITY_MAX_DEPTH && futilityBase + FUTILITY_MARGIN_PER_DEPTH * reducedDepth <= alpha));
       if (quietsOnlyIfChecking) picker.stopOrdering();
       // Once one move has kept us from being mated, a move that does not check may be pruned:
       // a futile or late quiet move, or one that loses material on its square.
