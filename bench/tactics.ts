@@ -6,8 +6,8 @@
 // test/search/play/tactics.test.ts holds the engine to a floor on this set at one budget; here a
 // change to the search is compared with the build before it, position by position and at any
 // budget (a pruning change can lose tactics at a small budget and gain them at a larger one).
-// Nodes, not time: the figures are the same on any machine and under any load. Each tree's own engine and FEN reader are loaded; the best
-// moves are read once, in this tree. Prints the count each tree solved, and the positions only
+// Nodes, not time: the figures are the same on any machine and under any load. Each tree's own
+// engine and FEN reader are loaded; the best moves are read once, in this tree. Prints the count each tree solved, and the positions only
 // one of them solved. A bad command line exits with status 2.
 
 import { existsSync, readFileSync } from 'node:fs';
