@@ -4,6 +4,7 @@
 // game's result. nnue:label walks on from them; the trainer keeps the quiet ones.
 //
 //   npm run nnue:generate -- --games 1000 --nodes 4000 --workers 2 --out bench/out/nnue/games.txt
+//   npm run nnue:generate -- --games 1000000 --seconds 300 --workers 16 …   (as many as 5 minutes allow)
 //
 // Line format: <fen>;<score cp for the side to move>;<best move, UCI>;<result for white: 1, 0.5, 0>
 
@@ -22,26 +23,43 @@ import { parseEngineSpec } from '../match/spec.ts';
 import { resolveProgram } from '../programs.ts';
 import { mulberry32 } from '../../test/support/random.ts';
 
-const { values } = parseArgs({
-  options: {
-    games: { type: 'string', default: '1000' },
-    nodes: { type: 'string', default: '4000' },
-    workers: { type: 'string', default: '2' },
-    out: { type: 'string', default: 'bench/out/nnue/games.txt' },
-    openings: { type: 'string', default: 'bench/data/openings.epd' },
-    /** The engine that plays and scores: a path, or a name looked up on PATH and in /usr/games
-     *  (Stockfish is installed with apt-get if missing). */
-    engine: { type: 'string', default: 'stockfish' },
-    /** Chance per ply (in the first 30 plies) of a random legal move instead of the engine's, for variety. */
-    random: { type: 'string', default: '0.04' },
-    seed: { type: 'string', default: '1' },
-  },
-});
+/** Stops on a wrong command line, naming what is wrong, before any engine starts. */
+function usageError(message: string): never {
+  process.stderr.write(`nnue:generate: ${message}\n`);
+  process.exit(2);
+}
+
+let parsed;
+try {
+  parsed = parseArgs({
+    options: {
+      games: { type: 'string', default: '1000' },
+      nodes: { type: 'string', default: '4000' },
+      workers: { type: 'string', default: '2' },
+      out: { type: 'string', default: 'bench/out/nnue/games.txt' },
+      openings: { type: 'string', default: 'bench/data/openings.epd' },
+      /** The engine that plays and scores: a path, or a name looked up on PATH and in /usr/games
+       *  (Stockfish is installed with apt-get if missing). */
+      engine: { type: 'string', default: 'stockfish' },
+      /** Chance per ply (in the first 30 plies) of a random legal move instead of the engine's, for variety. */
+      random: { type: 'string', default: '0.04' },
+      seed: { type: 'string', default: '1' },
+      /** Start no new game after this many seconds (the games under way are finished): a run sized
+       *  to a machine's time rather than to a count of games. */
+      seconds: { type: 'string' },
+    },
+  });
+} catch (error) {
+  usageError((error as Error).message);
+}
+const { values } = parsed;
 
 const games = Number(values.games);
 const nodes = Number(values.nodes);
 const workers = Number(values.workers);
 const randomChance = Number(values.random);
+const seconds = values.seconds === undefined ? Infinity : Number(values.seconds);
+if (!(seconds > 0)) usageError(`--seconds must be a number above 0, not "${values.seconds}"`);
 const openings = readFileSync(values.openings, 'utf8').split('\n').map((line) => line.split(';')[0].trim()).filter((line) => line !== '');
 
 // The same seed gives the same games' openings and detours.
@@ -71,7 +89,7 @@ async function playGames(): Promise<void> {
   // One thread where the engine has a choice (ours has no Threads option: it always uses one).
   engine.configure(engine.option('Threads') === undefined ? [['Hash', '16']] : [['Threads', '1'], ['Hash', '16']]);
   await engine.ready();
-  while (nextGame < games) {
+  while (nextGame < games && Date.now() - started < seconds * 1000) {
     nextGame++;
     const opening = openings[Math.floor(random() * openings.length)];
     await engine.newGame();
