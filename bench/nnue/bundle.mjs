@@ -1,6 +1,7 @@
-// Bundles the network's data and training scripts (generate, label, pack, train and the trainer's
-// worker) into plain JavaScript files, each with everything it imports (wabt included), for a
-// machine that has Node but no node_modules, such as a borrowed one with many cores:
+// Bundles the network's data and training scripts (current, generate, label, pack, train and the
+// trainer's worker) into plain JavaScript files, each with everything it imports (wabt
+// included), for a machine that has Node but no node_modules, such as a borrowed one with many
+// cores:
 //
 //   npm run nnue:bundle -- --outdir bench/out/nnue/js
 //   JS=bench/out/nnue/js bash bench/nnue/refresh.sh
@@ -27,10 +28,10 @@ const common = { bundle: true, platform: 'node', format: 'esm', target: 'node20'
 
 await build({
   ...common,
-  entryPoints: ['generate', 'label', 'pack', 'train'].map((name) => `bench/nnue/${name}.ts`),
+  entryPoints: ['current', 'generate', 'label', 'pack', 'train'].map((name) => `bench/nnue/${name}.ts`),
   outExtension: { '.js': '.mjs' },
 });
 // train.ts starts its threads from ./worker.js beside it.
 await build({ ...common, entryPoints: { worker: 'bench/nnue/gradients.ts' } });
 writeFileSync(`${values.outdir}/package.json`, '{ "type": "module" }\n');
-process.stdout.write(`bundled generate, label, pack and train into ${values.outdir}\n`);
+process.stdout.write(`bundled current, generate, label, pack and train into ${values.outdir}\n`);

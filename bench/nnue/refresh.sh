@@ -9,7 +9,7 @@
 #
 # Env: GEN_S (seconds of games, 170), CORES (all), SEED (303: games SEED, walks from SEED*100),
 # D (positions, bench/out/nnue/refresh), OUT (the network, bench/out/nnue), RATE (0.001),
-# EPOCHS (3), INIT (the network to start from: the engine's own, taken out of defaultNetwork.ts).
+# EPOCHS (3), INIT (the network to start from: the engine's own, written out by current.ts).
 # JS: a folder of bundled scripts (npm run nnue:bundle) for a machine without node_modules.
 set -euo pipefail
 T0=$(date +%s)
@@ -36,10 +36,7 @@ else
 fi
 if [ -z "${INIT:-}" ]; then
   INIT=$OUT/current.nnue
-  node -e "
-    const s = require('fs').readFileSync('src/search/play/nnue/defaultNetwork.ts', 'utf8');
-    const b64 = [...s.matchAll(/^  '([A-Za-z0-9+\/=]+)',\$/gm)].map((m) => m[1]).join('');
-    require('fs').writeFileSync(process.argv[1], Buffer.from(b64, 'base64'));" "$INIT"
+  run current "$INIT"
 fi
 # Progress lines left out of the log (grep -v fails on an empty selection: that is no failure).
 drop() { grep -v "$1" || true; }
