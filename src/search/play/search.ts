@@ -54,7 +54,7 @@ const NULL_MOVE_MIN_DEPTH = 3;
 const LMP_MAX_DEPTH = 6;
 const LMR_MIN_DEPTH = 3;
 /** Each this much history (butterfly plus continuations) takes one ply off a late move's reduction. */
-const LMR_HISTORY_DIVISOR = 12000;
+const LMR_HISTORY_DIVISOR = 8000;
 /**
  * Futility: a quiet move cannot lift a score this far below alpha, by the depth it would be
  * searched to after its late-move reduction (up to this one).
@@ -62,6 +62,13 @@ const LMR_HISTORY_DIVISOR = 12000;
 const FUTILITY_MAX_DEPTH = 6;
 const FUTILITY_MARGIN = 100;
 const FUTILITY_MARGIN_PER_DEPTH = 120;
+/**
+ * History pruning: a late quiet move whose reduced depth is this or less, and whose history
+ * (butterfly plus continuations) is below minus this much per ply of the node's depth, has kept
+ * failing here and is skipped unless it checks.
+ */
+const HISTORY_PRUNE_MAX_DEPTH = 3;
+const HISTORY_PRUNE_PER_DEPTH = 1000;
 /** Without a table move, a node this deep is probably new: search it one ply less (IIR). */
 const IIR_MIN_DEPTH = 4;
 /** Quiescence skips captures that cannot lift the score to alpha even with this much to spare. */
@@ -69,6 +76,13 @@ const DELTA_MARGIN = 200;
 /** Singular extensions from this depth, testing the other moves this far (per ply) below the table's score. */
 const SINGULAR_MIN_DEPTH = 7;
 const SINGULAR_MARGIN_PER_DEPTH = 2;
+/**
+ * A table move singular by this much more is searched two plies deeper (outside the principal
+ * variation), at most this many times on one line: each double extension makes the line longer,
+ * so without a bound they could feed each other.
+ */
+const DOUBLE_EXTENSION_MARGIN = 20;
+const DOUBLE_EXTENSIONS_PER_LINE = 6;
 /** SEE pruning: at this depth or less, skip quiet moves losing more than QUIET × depth in the
  *  exchange on their square, and captures losing more than CAPTURE × depth; neither when they check. */
 const SEE_PRUNE_MAX_DEPTH = 8;
@@ -116,6 +130,8 @@ export class Engine {
   private readonly pvLength = new Int32Array(MAX_PLY + 8);
   /** The corrected static evaluation at each ply (in check: -INFINITE), for `improving`. */
   private readonly staticEval = new Int32Array(MAX_PLY + 8);
+  /** How many double extensions the line to each ply has taken (see DOUBLE_EXTENSIONS_PER_LINE). */
+  private readonly doubleExtensions = new Int32Array(MAX_PLY + 8);
   /** The evaluation's error by pawn structure, learnt as the search goes (correction.ts). */
   private readonly correction = new CorrectionHistory();
   /** Quiet moves tried at each ply before a cut-off, to lower their history. */
@@ -344,6 +360,7 @@ export class Engine {
 
     if (inCheck) depth++;
     if (depth <= 0) return this.quiescence(alpha, beta, ply, inCheck, true);
+    this.doubleExtensions[ply + 1] = this.doubleExtensions[ply];
 
     const tt = this.tt;
     const found = excluded === NO_MOVE && tt.probe(pos.hashHi, pos.hashLo);
@@ -416,8 +433,16 @@ export class Engine {
       const score = this.negamax((depth - 1) >> 1, singularBeta - 1, singularBeta, ply, false, false, inCheck, ttMove);
       this.pvLength[ply] = 0; // the test's line is not this node's
       if (this.stopped) return 0;
-      if (score < singularBeta) ttExtension = 1;
-      else if (singularBeta >= beta) return singularBeta;
+      if (score < singularBeta) {
+        ttExtension = !pvNode && score < singularBeta - DOUBLE_EXTENSION_MARGIN
+          && this.doubleExtensions[ply] < DOUBLE_EXTENSIONS_PER_LINE ? 2 : 1;
+      } else if (singularBeta >= beta) {
+        return singularBeta;
+      } else if (ttScore >= beta) {
+        // Not singular, yet the table expects a cut-off: other moves will likely give it too, so
+        // the table's move is searched a ply less (a negative extension).
+        ttExtension = -1;
+      }
     }
 
     const killer1 = this.killers[2 * ply];
@@ -460,9 +485,13 @@ export class Engine {
       const quietsOnlyIfChecking = pruneQuiets && (moveNumber > lateMove
         || (reducedDepth <= FUTILITY_MAX_DEPTH && futilityBase + FUTILITY_MARGIN_PER_DEPTH * reducedDepth <= alpha));
       if (quietsOnlyIfChecking) picker.stopOrdering();
+      const historyPruned = pruneQuiets && quiet && !quietsOnlyIfChecking && moveNumber > 1
+        && reducedDepth <= HISTORY_PRUNE_MAX_DEPTH
+        && quietHistory(this.history, this.continuation, pos.turn, move, pieceToName(pos.board[moveFrom(move)], move), before1, before2)
+          < -HISTORY_PRUNE_PER_DEPTH * depth;
       // Once one move has kept us from being mated, a move that does not check may be pruned:
       // a futile or late quiet move, or one that loses material on its square.
-      if (bestScore > -MATE_BOUND && ((quietsOnlyIfChecking && quiet)
+      if (bestScore > -MATE_BOUND && ((quietsOnlyIfChecking && quiet) || historyPruned
         || (seePrune && losesExchange(pos, move, quiet, depth)))) {
         if (!checksReady) {
           checks.prepare(pos);
@@ -479,7 +508,9 @@ export class Engine {
       let score: number;
       if (moveNumber === 1) {
         const extension = move === ttMove ? ttExtension : 0;
+        if (extension === 2) this.doubleExtensions[ply + 1]++;
         score = negate(this.negamax(depth - 1 + extension, negate(beta), negate(alpha), ply + 1, pvNode, false, givesCheck));
+        this.doubleExtensions[ply + 1] = this.doubleExtensions[ply];
       } else {
         let reduction = 0;
         if (depth >= LMR_MIN_DEPTH && quiet && !inCheck && !givesCheck && moveNumber > (pvNode ? 3 : 2)) {
