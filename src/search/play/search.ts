@@ -490,7 +490,8 @@ export class Engine {
         && quietHistory(this.history, this.continuation, pos.turn, move, pieceToName(pos.board[moveFrom(move)], move), before1, before2)
           < -HISTORY_PRUNE_PER_DEPTH * depth;
       // Once one move has kept us from being mated, a move that does not check may be pruned:
-      // a futile or late quiet move, or one that loses material on its square.
+      // a futile or late quiet move, one whose history says it keeps failing here, or one that
+      // loses material on its square.
       if (bestScore > -MATE_BOUND && ((quietsOnlyIfChecking && quiet) || historyPruned
         || (seePrune && losesExchange(pos, move, quiet, depth)))) {
         if (!checksReady) {
@@ -594,7 +595,9 @@ export class Engine {
     let bestScore = -MATE + ply;
     let standPat = -INFINITE;
     if (!inCheck) {
-      standPat = this.evaluate(cachedEval);
+      // Corrected as the main search's static evaluation is: the horizon stands pat on the same
+      // estimate that the nodes above it prune by.
+      standPat = this.correctedEval(this.evaluate(cachedEval));
       if (standPat >= beta) return standPat;
       if (standPat > alpha) alpha = standPat;
       bestScore = standPat;
