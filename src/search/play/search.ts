@@ -485,10 +485,12 @@ export class Engine {
       const quietsOnlyIfChecking = pruneQuiets && (moveNumber > lateMove
         || (reducedDepth <= FUTILITY_MAX_DEPTH && futilityBase + FUTILITY_MARGIN_PER_DEPTH * reducedDepth <= alpha));
       if (quietsOnlyIfChecking) picker.stopOrdering();
+      const name = pieceToName(pos.board[moveFrom(move)], move);
+      // Read once for history pruning and the late-move reduction below (the first move needs neither).
+      const moveHistory = quiet && moveNumber > 1
+        ? quietHistory(this.history, this.continuation, pos.turn, move, name, before1, before2) : 0;
       const historyPruned = pruneQuiets && quiet && !quietsOnlyIfChecking && moveNumber > 1
-        && reducedDepth <= HISTORY_PRUNE_MAX_DEPTH
-        && quietHistory(this.history, this.continuation, pos.turn, move, pieceToName(pos.board[moveFrom(move)], move), before1, before2)
-          < -HISTORY_PRUNE_PER_DEPTH * depth;
+        && reducedDepth <= HISTORY_PRUNE_MAX_DEPTH && moveHistory < -HISTORY_PRUNE_PER_DEPTH * depth;
       // Once one move has kept us from being mated, a move that does not check may be pruned:
       // a futile or late quiet move, one whose history says it keeps failing here, or one that
       // loses material on its square.
@@ -500,7 +502,6 @@ export class Engine {
         }
         if (!checks.givesCheck(pos, move)) continue;
       }
-      const name = pieceToName(pos.board[moveFrom(move)], move);
       this.played[ply] = name;
       this.network.push(pos, move);
       pos.make(move);
@@ -520,7 +521,7 @@ export class Engine {
           if (!improving) reduction++;
           if (move === killer1 || move === killer2) reduction--;
           // Moves that did well here before are reduced less, ones that did badly more.
-          reduction -= (quietHistory(this.history, this.continuation, pos.turn ^ 1, move, name, before1, before2) / LMR_HISTORY_DIVISOR) | 0;
+          reduction -= (moveHistory / LMR_HISTORY_DIVISOR) | 0;
           reduction = Math.max(0, Math.min(reduction, depth - 2));
         }
         score = negate(this.negamax(depth - 1 - reduction, -1 - alpha, negate(alpha), ply + 1, false, false, givesCheck));
