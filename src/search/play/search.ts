@@ -128,12 +128,14 @@ export class Engine {
   private readonly played = new Int32Array(MAX_PLY + 8);
   private readonly pv = new Int32Array((MAX_PLY + 8) * (MAX_PLY + 8));
   private readonly pvLength = new Int32Array(MAX_PLY + 8);
-  /** The corrected static evaluation at each ply (in check: -INFINITE), for `improving`. */
+  /** The corrected static evaluation at each ply (in check: the one two plies up), for `improving`. */
   private readonly staticEval = new Int32Array(MAX_PLY + 8);
   /** How many double extensions the line to each ply has taken (see DOUBLE_EXTENSIONS_PER_LINE). */
   private readonly doubleExtensions = new Int32Array(MAX_PLY + 8);
   /** The evaluation's error by pawn structure, learnt as the search goes (correction.ts). */
   private readonly correction = new CorrectionHistory();
+  /** The same error by the move that led to the position (its piece and target, as `played` names it). */
+  private readonly moveCorrection = new CorrectionHistory(10);
   /** Quiet moves tried at each ply before a cut-off, to lower their history. */
   private readonly quietsTried = new Int32Array(MAX_MOVES * (MAX_PLY + 8));
   private readonly evalCache = new EvalCache();
@@ -174,6 +176,7 @@ export class Engine {
     this.history.fill(0);
     this.continuation.fill(0);
     this.correction.clear();
+    this.moveCorrection.clear();
     this.evalCache.clear();
   }
 
@@ -200,10 +203,11 @@ export class Engine {
     return value;
   }
 
-  /** `rawEval` plus the correction for this pawn structure, kept short of the mate scores. */
-  private correctedEval(rawEval: number): number {
+  /** `rawEval` plus the corrections for this pawn structure and the move that led here, kept short of the mate scores. */
+  private correctedEval(rawEval: number, ply: number): number {
     const pos = this.pos;
-    const corrected = rawEval + this.correction.correction(pos.turn, pos.pawnHashLo);
+    const before = ply >= 1 ? this.played[ply - 1] : 0;
+    const corrected = rawEval + this.correction.correction(pos.turn, pos.pawnHashLo) + this.moveCorrection.correction(pos.turn, before);
     return Math.max(-MATE_BOUND + 1, Math.min(MATE_BOUND - 1, corrected));
   }
 
@@ -384,10 +388,12 @@ export class Engine {
     if (ttMove === NO_MOVE && depth >= IIR_MIN_DEPTH) depth--;
 
     // The network's own score is what the caches keep; the pruning reads it corrected by what
-    // the search has lately found it gets wrong in this pawn structure.
+    // the search has lately found it gets wrong in this pawn structure and after this move.
     const rawEval = inCheck ? -INFINITE : this.evaluate(cachedEval);
-    const correctedEval = inCheck ? -INFINITE : this.correctedEval(rawEval);
-    this.staticEval[ply] = correctedEval;
+    const correctedEval = inCheck ? -INFINITE : this.correctedEval(rawEval, ply);
+    // In check there is no evaluation: the ply keeps the one from two plies up (as Stockfish
+    // does), so the node two plies on compares with that, not with a -INFINITE it always beats.
+    this.staticEval[ply] = inCheck ? (ply >= 2 ? this.staticEval[ply - 2] : -INFINITE) : correctedEval;
     const improving = !inCheck && ply >= 2 && correctedEval > this.staticEval[ply - 2];
     // The pruning below trusts the table's score over the static evaluation when its bound says
     // the true score lies beyond the evaluation on that side.
@@ -555,11 +561,12 @@ export class Engine {
     if (excluded !== NO_MOVE) return bestScore; // a partial search: nothing to keep
     const bound = bestScore >= beta ? BOUND_LOWER : bestScore > alphaAtStart ? BOUND_EXACT : BOUND_UPPER;
     tt.store(pos.hashHi, pos.hashLo, bestMove, toTableScore(bestScore, ply), depth, bound);
-    // What a capture or promotion won is the move's, not the structure's; a mate score measures
+    // What a capture or promotion won is the move's, not the evaluation's; a mate score measures
     // no evaluation; in check there was none.
     const tacticalBest = bestMove !== NO_MOVE && (isCapture(bestMove) || movePromotion(bestMove) !== 0);
     if (!inCheck && !tacticalBest && Math.abs(bestScore) < MATE_BOUND) {
-      this.correction.update(pos.turn, pos.pawnHashLo, depth, bestScore, rawEval, bound);
+      this.correction.update(pos.turn, pos.pawnHashLo, depth, bestScore, correctedEval, bound);
+      this.moveCorrection.update(pos.turn, before1, depth, bestScore, correctedEval, bound);
     }
     return bestScore;
   }
@@ -585,11 +592,13 @@ export class Engine {
     const tt = this.tt;
     const found = probe && tt.probe(pos.hashHi, pos.hashLo);
     const cachedEval = inCheck ? NOT_CACHED : this.cachedEvaluation();
+    let ttScore = 0;
+    let ttBound = 0;
     if (found) {
-      const score = fromTableScore(tt.score(), ply);
-      const bound = tt.bound();
-      if (bound === BOUND_EXACT || (bound === BOUND_LOWER && score >= beta) || (bound === BOUND_UPPER && score <= alpha)) {
-        return score;
+      ttScore = fromTableScore(tt.score(), ply);
+      ttBound = tt.bound();
+      if (ttBound === BOUND_EXACT || (ttBound === BOUND_LOWER && ttScore >= beta) || (ttBound === BOUND_UPPER && ttScore <= alpha)) {
+        return ttScore;
       }
     }
 
@@ -598,7 +607,12 @@ export class Engine {
     if (!inCheck) {
       // Corrected as the main search's static evaluation is: the horizon stands pat on the same
       // estimate that the nodes above it prune by.
-      standPat = this.correctedEval(this.evaluate(cachedEval));
+      standPat = this.correctedEval(this.evaluate(cachedEval), ply);
+      // A table score whose bound lies beyond the estimate on its side is the better estimate.
+      if (found && Math.abs(ttScore) < MATE_BOUND
+        && (ttBound === BOUND_EXACT || (ttBound === BOUND_LOWER ? ttScore > standPat : ttScore < standPat))) {
+        standPat = ttScore;
+      }
       if (standPat >= beta) return standPat;
       if (standPat > alpha) alpha = standPat;
       bestScore = standPat;
@@ -625,6 +639,8 @@ export class Engine {
         const taker = pos.board[moveFrom(move)] & 7;
         if (taker !== KING && SEE_VALUE[(move >> 20) & 7] < SEE_VALUE[taker] && !seeAtLeast(pos, move, 0)) continue;
       }
+      // Named as the main search names its moves: the correction after it is keyed by this.
+      this.played[ply] = pieceToName(pos.board[moveFrom(move)], move);
       this.network.push(pos, move);
       pos.make(move);
       this.nodes++;
