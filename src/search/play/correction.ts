@@ -38,19 +38,20 @@ export class CorrectionHistory {
   }
 
   /** What this table adds to the raw static evaluation of `side` to move with this key, in centipawns. */
-  correction(side: number, pawnHash: number): number {
-    return toCentipawns(this.table[this.slot(side, pawnHash)]);
+  correction(side: number, key: number): number {
+    return toCentipawns(this.table[this.slot(side, key)]);
   }
 
   /**
    * After a node's search: moves the entry by a share of `score - corrected`, the error the
    * search found in the evaluation as corrected by every table (so the tables learn what the
-   * others leave), by a weight growing with `depth`. `bound` is the score's (tt.ts): a fail-high's score is only
-   * a floor, so it may show the evaluation too low but never too high, and a fail-low's only a
-   * ceiling, the other way round; an update the bound cannot vouch for is skipped.
+   * others leave), by a weight growing with `depth`. `bound` is the score's (tt.ts): a
+   * fail-high's score is only a floor, so it may show the evaluation too low but never too high,
+   * and a fail-low's only a ceiling, the other way round; an update the bound cannot vouch for is
+   * skipped.
    */
-  update(side: number, pawnHash: number, depth: number, score: number, corrected: number, bound: number): void {
-    const index = this.slot(side, pawnHash);
+  update(side: number, key: number, depth: number, score: number, corrected: number, bound: number): void {
+    const index = this.slot(side, key);
     const table = this.table;
     const entry = table[index];
     if ((bound === BOUND_LOWER && score <= corrected) || (bound === BOUND_UPPER && score >= corrected)) return;
