@@ -32,11 +32,13 @@ export const HISTORY_MAX = 1 << 14;
  * caches), 10 bits; the table is indexed by the earlier move's name << 10 | this move's name.
  * Name 0 stands for "no earlier move" (the root, a null move): no piece code is 0.
  */
-export const CONTINUATION_SIZE = 1 << 20;
+/** The bits of a move's name (piece code and target square), as pieceToName gives it. */
+export const MOVE_NAME_BITS = 10;
+export const CONTINUATION_SIZE = 1 << (2 * MOVE_NAME_BITS);
 export const pieceToName = (piece: number, move: number): number => (piece << 6) | ((move >> 8) & 0x38) | ((move >> 7) & 7);
 
 /** Where the continuation entries of the replies to the move named `before` start. */
-export const continuationRow = (before: number): number => before << 10;
+export const continuationRow = (before: number): number => before << MOVE_NAME_BITS;
 
 /** The history of a quiet move in this context: butterfly plus both continuations. */
 export function quietHistory(

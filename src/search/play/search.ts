@@ -20,7 +20,7 @@ import { Accumulators } from './nnue/accumulator.ts';
 import { DEFAULT_NETWORK } from './nnue/defaultNetwork.ts';
 import { MovePicker } from './movePicker.ts';
 import {
-  CONTINUATION_SIZE, HISTORY_MAX, continuationRow, historyIndex, pieceToName, quietHistory, scoreMoves, scoreTacticalMoves,
+  CONTINUATION_SIZE, HISTORY_MAX, MOVE_NAME_BITS, continuationRow, historyIndex, pieceToName, quietHistory, scoreMoves, scoreTacticalMoves,
 } from './ordering.ts';
 import { SEE_VALUE, seeAtLeast } from './see.ts';
 import { type TimeBudget, planTime, softLimitMs } from './timeman.ts';
@@ -135,7 +135,7 @@ export class Engine {
   /** The evaluation's error by pawn structure, learnt as the search goes (correction.ts). */
   private readonly correction = new CorrectionHistory();
   /** The same error by the move that led to the position (its piece and target, as `played` names it). */
-  private readonly moveCorrection = new CorrectionHistory(10);
+  private readonly moveCorrection = new CorrectionHistory(MOVE_NAME_BITS);
   /** Quiet moves tried at each ply before a cut-off, to lower their history. */
   private readonly quietsTried = new Int32Array(MAX_MOVES * (MAX_PLY + 8));
   private readonly evalCache = new EvalCache();
