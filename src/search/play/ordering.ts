@@ -25,15 +25,15 @@ const VICTIM = Int32Array.of(0, 1, 3, 3, 5, 9, 0, 0);
 export const historyIndex = (side: number, move: number): number => (side << 14) | (move & 0x3fff);
 export const HISTORY_MAX = 1 << 14;
 
+/** The bits of a move's name (piece code and target square), as pieceToName gives it. */
+export const MOVE_NAME_BITS = 10;
 /**
  * Continuation history: how well a quiet move did as the reply to the move one ply before it
  * (and, in a second table row, two plies before). A move is named by piece code and target
  * square (0-63, not 0x88: the table is a quarter the size, so more of it stays in the processor's
- * caches), 10 bits; the table is indexed by the earlier move's name << 10 | this move's name.
- * Name 0 stands for "no earlier move" (the root, a null move): no piece code is 0.
+ * caches), MOVE_NAME_BITS bits; the table is indexed by the earlier move's name << MOVE_NAME_BITS
+ * | this move's name. Name 0 stands for "no earlier move" (the root, a null move): no piece code is 0.
  */
-/** The bits of a move's name (piece code and target square), as pieceToName gives it. */
-export const MOVE_NAME_BITS = 10;
 export const CONTINUATION_SIZE = 1 << (2 * MOVE_NAME_BITS);
 export const pieceToName = (piece: number, move: number): number => (piece << 6) | ((move >> 8) & 0x38) | ((move >> 7) & 7);
 
