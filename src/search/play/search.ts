@@ -402,18 +402,20 @@ export class Engine {
       ? ttScore : correctedEval;
 
     if (!pvNode && !inCheck && excluded === NO_MOVE && staticEval > LOST_SIDE_EVAL) {
-      // Reverse futility: far enough above beta that a shallow search will not fall below it.
-      // Not when the table's move is quiet: it was best here before, and what a quiet move gains
-      // (a threat, a mating net) is what the static evaluation misses.
-      if (depth <= RFP_MAX_DEPTH && Math.abs(beta) < MATE_BOUND && staticEval - RFP_MARGIN_PER_DEPTH * depth >= beta
+      // Reverse futility: far enough above beta that a shallow search will not fall below it; a
+      // ply's margin less where the evaluation is rising, since the search below will likely find
+      // it higher still. Not when the table's move is quiet: it was best here before, and what a
+      // quiet move gains (a threat, a mating net) is what the static evaluation misses.
+      if (depth <= RFP_MAX_DEPTH && Math.abs(beta) < MATE_BOUND && staticEval - RFP_MARGIN_PER_DEPTH * (depth - (improving ? 1 : 0)) >= beta
         && (ttMove === NO_MOVE || isCapture(ttMove) || movePromotion(ttMove) !== 0)) {
         return staticEval;
       }
       // Null move: if passing still fails high, a real move will too (not in pawn endings: zugzwang).
+      // The reduction, 4 + depth / 3 plies plus more the further above beta, is Stockfish's shape.
       // Not against a mate-score beta: the reduced search cannot see quiet mates, so it would
       // "refute" the shorter mate found elsewhere.
       if (depth >= NULL_MOVE_MIN_DEPTH && !afterNull && staticEval >= beta && Math.abs(beta) < MATE_BOUND && this.hasPieces(pos.turn)) {
-        const reduction = 3 + (depth >> 2) + Math.min(3, ((staticEval - beta) / 200) | 0);
+        const reduction = 4 + ((depth / 3) | 0) + Math.min(3, ((staticEval - beta) / 200) | 0);
         this.played[ply] = 0;
         this.network.pushNull();
         pos.makeNull();
