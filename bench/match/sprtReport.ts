@@ -16,8 +16,8 @@ export function sprtOutcome(decided: SprtStatus | null, ending: SprtEnding): Spr
   return `inconclusive (${ending})`;
 }
 
-const llrText = (llr: number): string => `${llr >= 0 ? '+' : ''}${llr.toFixed(2)}`;
-const boundsText = (s: { lower: number; upper: number }): string => `[${llrText(s.lower)}, ${llrText(s.upper)}]`;
+export const llrText = (llr: number): string => `${llr >= 0 ? '+' : ''}${llr.toFixed(2)}`;
+export const boundsText = (s: { lower: number; upper: number }): string => `[${llrText(s.lower)}, ${llrText(s.upper)}]`;
 
 export function sprtHeader(settings: SprtSettings): string {
   const bounds = sprtBounds(settings.alpha, settings.beta);
