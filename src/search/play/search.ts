@@ -362,7 +362,8 @@ export class Engine {
       if (ply >= MAX_PLY) return this.evaluate(NOT_CACHED);
     }
 
-    if (inCheck) depth++;
+    // A node in check is not searched deeper (no check extension): the SPRT found the plies better
+    // spent elsewhere, and the horizon's quiescence still answers a check with every evasion.
     if (depth <= 0) return this.quiescence(alpha, beta, ply, inCheck, true);
     this.doubleExtensions[ply + 1] = this.doubleExtensions[ply];
 
@@ -408,7 +409,8 @@ export class Engine {
       // quiet move gains (a threat, a mating net) is what the static evaluation misses.
       if (depth <= RFP_MAX_DEPTH && Math.abs(beta) < MATE_BOUND && staticEval - RFP_MARGIN_PER_DEPTH * (depth - (improving ? 1 : 0)) >= beta
         && (ttMove === NO_MOVE || isCapture(ttMove) || movePromotion(ttMove) !== 0)) {
-        return staticEval;
+        // Halfway to beta ("fail firm"): the margin says the node stands above beta, not by how much.
+        return (staticEval + beta) >> 1;
       }
       // Null move: if passing still fails high, a real move will too (not in pawn endings: zugzwang).
       // The reduction, 4 + depth / 3 plies plus more the further above beta, is Stockfish's shape.
