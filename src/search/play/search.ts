@@ -362,8 +362,9 @@ export class Engine {
       if (ply >= MAX_PLY) return this.evaluate(NOT_CACHED);
     }
 
-    // A node in check is not searched deeper (no check extension): the SPRT found the plies better
-    // spent elsewhere, and the horizon's quiescence still answers a check with every evasion.
+    // A node in check is not searched deeper (no check extension): taken out together with the
+    // fail-firm reverse futility below, the two passed the SPRT (docs/benchmarks.md), and the
+    // horizon's quiescence still answers a check with every evasion.
     if (depth <= 0) return this.quiescence(alpha, beta, ply, inCheck, true);
     this.doubleExtensions[ply + 1] = this.doubleExtensions[ply];
 
