@@ -53,6 +53,14 @@ const LOST_SIDE_EVAL = -600;
 const NULL_MOVE_MIN_DEPTH = 3;
 const LMP_MAX_DEPTH = 6;
 const LMR_MIN_DEPTH = 3;
+/**
+ * A reduced move that beats alpha is searched again a ply deeper when it beats it by this much plus
+ * this much per ply it was reduced, and a ply shallower when it beats the best score so far by less
+ * than the last.
+ */
+const LMR_DEEPER_MARGIN = 30;
+const LMR_DEEPER_PER_PLY = 6;
+const LMR_SHALLOWER_MARGIN = 5;
 /** Each this much history (butterfly plus continuations) takes one ply off a late move's reduction. */
 const LMR_HISTORY_DIVISOR = 8000;
 /**
@@ -310,14 +318,19 @@ export class Engine {
       alpha = Math.max(previous - window, -INFINITE);
       beta = Math.min(previous + window, INFINITE);
     }
+    // After each fail high the window is searched a ply shallower (not below 1), as Stockfish does:
+    // the move that failed high is usually good, and the shallower search confirms it sooner.
+    let failedHigh = 0;
     for (;;) {
       this.nodes++; // the root: the one position the search enters without a move
-      const score = this.negamax(depth, alpha, beta, 0, true, false, this.pos.inCheck());
+      const score = this.negamax(Math.max(1, depth - failedHigh), alpha, beta, 0, true, false, this.pos.inCheck());
       if (this.stopped) return score;
       if (score <= alpha) {
         alpha = Math.max(score - window, -INFINITE);
+        failedHigh = 0;
       } else if (score >= beta) {
         beta = Math.min(score + window, INFINITE);
+        failedHigh++;
       } else {
         return score;
       }
@@ -535,9 +548,18 @@ export class Engine {
           reduction -= (moveHistory / LMR_HISTORY_DIVISOR) | 0;
           reduction = Math.max(0, Math.min(reduction, depth - 2));
         }
-        score = negate(this.negamax(depth - 1 - reduction, -1 - alpha, negate(alpha), ply + 1, false, false, givesCheck));
-        if (score > alpha && reduction > 0) score = negate(this.negamax(depth - 1, -1 - alpha, negate(alpha), ply + 1, false, false, givesCheck));
-        if (score > alpha && score < beta) score = negate(this.negamax(depth - 1, negate(beta), negate(alpha), ply + 1, true, false, givesCheck));
+        let newDepth = depth - 1;
+        score = negate(this.negamax(newDepth - reduction, -1 - alpha, negate(alpha), ply + 1, false, false, givesCheck));
+        if (score > alpha && reduction > 0) {
+          // A reduced move that beat alpha is searched again: a ply deeper than planned when it
+          // beat it by far, a ply shallower when it barely beat the best so far (Stockfish's).
+          if (score > alpha + LMR_DEEPER_MARGIN + LMR_DEEPER_PER_PLY * reduction) newDepth++;
+          else if (score < bestScore + LMR_SHALLOWER_MARGIN) newDepth--;
+          if (newDepth > depth - 1 - reduction) {
+            score = negate(this.negamax(newDepth, -1 - alpha, negate(alpha), ply + 1, false, false, givesCheck));
+          }
+        }
+        if (score > alpha && score < beta) score = negate(this.negamax(newDepth, negate(beta), negate(alpha), ply + 1, true, false, givesCheck));
       }
       pos.unmake(move);
       this.network.pop();
