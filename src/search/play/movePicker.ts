@@ -49,6 +49,7 @@ export class MovePicker {
     ply: number,
     private readonly history: Int32Array,
     private readonly continuation: Int16Array,
+    private readonly pawnHistory: Int16Array,
   ) {
     this.start = ply * MAX_MOVES;
   }
@@ -123,7 +124,7 @@ export class MovePicker {
       this.end = this.unordered
         ? dropTried(moves, end, generated, this.ttMove, this.tried1, this.tried2)
         : scoreQuiets(this.pos, moves, scores, end, generated, this.ttMove, this.tried1, this.tried2, this.killer1,
-          this.killer2, this.history, this.continuation, this.before1, this.before2);
+          this.killer2, this.history, this.continuation, this.before1, this.before2, this.pawnHistory);
       this.stage = STAGE_REST;
       return this.next();
     }

@@ -37,6 +37,16 @@ export const MOVE_NAME_BITS = 10;
 export const CONTINUATION_SIZE = 1 << (2 * MOVE_NAME_BITS);
 export const pieceToName = (piece: number, move: number): number => (piece << 6) | ((move >> 8) & 0x38) | ((move >> 7) & 7);
 
+/**
+ * Pawn history: how well a quiet move (by name) did in positions with the same pawn structure, by
+ * the low PAWN_HISTORY_BITS of the pawns' key (as Stockfish's pawn history): where pieces belong
+ * depends on where the pawns stand. It orders quiet moves; the pruning does not read it.
+ */
+const PAWN_HISTORY_BITS = 9;
+export const PAWN_HISTORY_SIZE = 1 << (PAWN_HISTORY_BITS + MOVE_NAME_BITS);
+export const pawnHistoryIndex = (pawnKey: number, name: number): number =>
+  ((pawnKey & ((1 << PAWN_HISTORY_BITS) - 1)) << MOVE_NAME_BITS) | name;
+
 /** Where the continuation entries of the replies to the move named `before` start. */
 export const continuationRow = (before: number): number => before << MOVE_NAME_BITS;
 
@@ -108,12 +118,13 @@ export function scoreTactical(pos: Position, moves: Int32Array, scores: Int32Arr
 export function scoreQuiets(
   pos: Position, moves: Int32Array, scores: Int32Array, start: number, end: number, skip: number, tried1: number,
   tried2: number, killer1: number, killer2: number, history: Int32Array, continuation: Int16Array, before1: number,
-  before2: number,
+  before2: number, pawnHistory: Int16Array,
 ): number {
   const board = pos.board;
   const side = pos.turn;
   const row1 = continuationRow(before1);
   const row2 = continuationRow(before2);
+  const pawnRow = pawnHistoryIndex(pos.pawnHashLo, 0);
   let kept = start;
   for (let i = start; i < end; i++) {
     const move = moves[i];
@@ -123,7 +134,8 @@ export function scoreQuiets(
     else if (move === killer2) score = KILLER_2;
     else {
       const name = pieceToName(board[moveFrom(move)], move);
-      score = history[historyIndex(side, move)] + continuation[row1 | name] + continuation[row2 | name];
+      score = history[historyIndex(side, move)] + continuation[row1 | name] + continuation[row2 | name]
+        + pawnHistory[pawnRow | name];
     }
     moves[kept] = move;
     scores[kept++] = score;

@@ -20,7 +20,8 @@ import { Accumulators } from './nnue/accumulator.ts';
 import { DEFAULT_NETWORK } from './nnue/defaultNetwork.ts';
 import { MovePicker } from './movePicker.ts';
 import {
-  CONTINUATION_SIZE, HISTORY_MAX, MOVE_NAME_BITS, continuationRow, historyIndex, pieceToName, quietHistory, scoreMoves, scoreTacticalMoves,
+  CONTINUATION_SIZE, HISTORY_MAX, MOVE_NAME_BITS, PAWN_HISTORY_SIZE, continuationRow, historyIndex, pawnHistoryIndex, pieceToName,
+  quietHistory, scoreMoves, scoreTacticalMoves,
 } from './ordering.ts';
 import { SEE_VALUE, seeAtLeast } from './see.ts';
 import { type TimeBudget, planTime, softLimitMs } from './timeman.ts';
@@ -132,6 +133,7 @@ export class Engine {
   private readonly killers = new Int32Array(2 * (MAX_PLY + 8));
   private readonly history = new Int32Array(2 << 14);
   private readonly continuation = new Int16Array(CONTINUATION_SIZE);
+  private readonly pawnHistory = new Int16Array(PAWN_HISTORY_SIZE);
   /** The name (piece and target, see ordering.ts) of the move played at each ply; 0 for a null move. */
   private readonly played = new Int32Array(MAX_PLY + 8);
   private readonly pv = new Int32Array((MAX_PLY + 8) * (MAX_PLY + 8));
@@ -153,7 +155,7 @@ export class Engine {
   private readonly checkDetectors = Array.from({ length: MAX_PLY + 8 }, () => new CheckDetector());
   /** One per ply: the node's moves, stage by stage. */
   private readonly pickers = Array.from(
-    { length: MAX_PLY + 8 }, (_, ply) => new MovePicker(this.moves, this.scores, ply, this.history, this.continuation),
+    { length: MAX_PLY + 8 }, (_, ply) => new MovePicker(this.moves, this.scores, ply, this.history, this.continuation, this.pawnHistory),
   );
 
   /** The root moves searched (UCI searchmoves), rootMoveCount of them; 0 means all. */
@@ -183,6 +185,7 @@ export class Engine {
     this.tt.clear();
     this.history.fill(0);
     this.continuation.fill(0);
+    this.pawnHistory.fill(0);
     this.correction.clear();
     this.moveCorrection.clear();
     this.evalCache.clear();
@@ -294,7 +297,6 @@ export class Engine {
     this.nodes = 0;
     this.nextPoll = limits.nodes !== undefined && !limits.infinite ? Math.min(POLL_INTERVAL, limits.nodes) : POLL_INTERVAL;
     this.killers.fill(NO_MOVE);
-    for (let i = 0; i < this.history.length; i++) this.history[i] >>= 1;
     if (limits.helper === undefined) this.tt.nextAge();
   }
 
@@ -717,6 +719,8 @@ export class Engine {
     continuation[index1] = withGravity(continuation[index1], bonus);
     const index2 = continuationRow(before2) | name;
     continuation[index2] = withGravity(continuation[index2], bonus);
+    const pawnIndex = pawnHistoryIndex(this.pos.pawnHashLo, name);
+    this.pawnHistory[pawnIndex] = withGravity(this.pawnHistory[pawnIndex], bonus);
   }
 
   private hasPieces(side: 0 | 1): boolean {
