@@ -296,6 +296,8 @@ export class Engine {
     this.stopped = false;
     this.nodes = 0;
     this.nextPoll = limits.nodes !== undefined && !limits.infinite ? Math.min(POLL_INTERVAL, limits.nodes) : POLL_INTERVAL;
+    // The killers are this search's; the histories carry over whole from the last one, as
+    // Stockfish's do (kept whole, with the pawn history, they passed the SPRT: docs/benchmarks.md).
     this.killers.fill(NO_MOVE);
     if (limits.helper === undefined) this.tt.nextAge();
   }
