@@ -4,9 +4,9 @@
 // The exchange of a capture that might lose material is worked out only when the capture's turn
 // comes (most nodes cut before that): until then it is ordered as a good capture, marked pending.
 
-import { isCapture, moveCaptured, moveFrom, movePromotion } from '../../chess/move.ts';
+import { isCapture, moveCaptured, moveFrom, movePromotion, moveTo } from '../../chess/move.ts';
 import type { Position } from '../../chess/position.ts';
-import { QUEEN } from '../../chess/types.ts';
+import { KNIGHT, PAWN, QUEEN, WHITE } from '../../chess/types.ts';
 import { pickBest } from '../pickBest.ts';
 import { seeAtLeast } from './see.ts';
 
@@ -46,6 +46,21 @@ const PAWN_HISTORY_BITS = 9;
 export const PAWN_HISTORY_SIZE = 1 << (PAWN_HISTORY_BITS + MOVE_NAME_BITS);
 export const pawnHistoryIndex = (pawnKey: number, name: number): number =>
   ((pawnKey & ((1 << PAWN_HISTORY_BITS) - 1)) << MOVE_NAME_BITS) | name;
+
+/**
+ * A knight, bishop, rook or queen standing where an enemy pawn takes it is as good as lost: a
+ * quiet move taking one out of such an attack is ordered this much higher, one putting it into
+ * one this much lower (as Stockfish's move picker does with its threats; pawns' alone here, since
+ * they are read from two squares of the board, with no attack map to build).
+ */
+const PAWN_THREAT = 8000;
+
+/** Whether an enemy pawn attacks the 0x88 square `sq`; `step` is that pawn's forward step (±16). */
+function pawnAttacked(board: Uint8Array, sq: number, enemyPawn: number, step: number): boolean {
+  const left = sq - step - 1;
+  const right = sq - step + 1;
+  return ((left & 0x88) === 0 && board[left] === enemyPawn) || ((right & 0x88) === 0 && board[right] === enemyPawn);
+}
 
 /** Where the continuation entries of the replies to the move named `before` start. */
 export const continuationRow = (before: number): number => before << MOVE_NAME_BITS;
@@ -125,6 +140,8 @@ export function scoreQuiets(
   const row1 = continuationRow(before1);
   const row2 = continuationRow(before2);
   const pawnRow = pawnHistoryIndex(pos.pawnHashLo, 0);
+  const enemyPawn = side === WHITE ? PAWN | 8 : PAWN;
+  const enemyStep = side === WHITE ? -16 : 16;
   let kept = start;
   for (let i = start; i < end; i++) {
     const move = moves[i];
@@ -133,9 +150,16 @@ export function scoreQuiets(
     if (move === killer1) score = KILLER_1;
     else if (move === killer2) score = KILLER_2;
     else {
-      const name = pieceToName(board[moveFrom(move)], move);
+      const from = moveFrom(move);
+      const piece = board[from];
+      const name = pieceToName(piece, move);
       score = history[historyIndex(side, move)] + continuation[row1 | name] + continuation[row2 | name]
         + pawnHistory[pawnRow | name];
+      const kind = piece & 7;
+      if (kind >= KNIGHT && kind <= QUEEN) {
+        if (pawnAttacked(board, moveTo(move), enemyPawn, enemyStep)) score -= PAWN_THREAT;
+        else if (pawnAttacked(board, from, enemyPawn, enemyStep)) score += PAWN_THREAT;
+      }
     }
     moves[kept] = move;
     scores[kept++] = score;

@@ -97,6 +97,16 @@ const DOUBLE_EXTENSIONS_PER_LINE = 6;
 const SEE_PRUNE_MAX_DEPTH = 8;
 const SEE_PRUNE_QUIET_MARGIN = 60;
 const SEE_PRUNE_CAPTURE_MARGIN = 100;
+/**
+ * A quiet move's history also learns from what it did to the static evaluation (Stockfish's):
+ * the mover's evaluation before it plus the opponent's after it is about minus what it gained, so
+ * it moves the history by this much per centipawn gained, within these bounds, plus a little
+ * (most quiet moves that are played at all keep the balance).
+ */
+const EVAL_GAIN_PER_CP = 4;
+const EVAL_GAIN_MIN = -800;
+const EVAL_GAIN_MAX = 600;
+const EVAL_GAIN_OFFSET = 200;
 /** The largest step of a history update (see historyBonus), of HISTORY_MAX. */
 const HISTORY_BONUS_MAX = 800;
 /** The search polls its limits every this many nodes. */
@@ -136,6 +146,8 @@ export class Engine {
   private readonly pawnHistory = new Int16Array(PAWN_HISTORY_SIZE);
   /** The name (piece and target, see ordering.ts) of the move played at each ply; 0 for a null move. */
   private readonly played = new Int32Array(MAX_PLY + 8);
+  /** The quiet move played at each ply from a position with a static evaluation (not in check); else 0. */
+  private readonly playedQuiet = new Int32Array(MAX_PLY + 8);
   private readonly pv = new Int32Array((MAX_PLY + 8) * (MAX_PLY + 8));
   private readonly pvLength = new Int32Array(MAX_PLY + 8);
   /** The corrected static evaluation at each ply (in check: the one two plies up), for `improving`. */
@@ -414,6 +426,12 @@ export class Engine {
     // does), so the node two plies on compares with that, not with a -INFINITE it always beats.
     this.staticEval[ply] = inCheck ? (ply >= 2 ? this.staticEval[ply - 2] : -INFINITE) : correctedEval;
     const improving = !inCheck && ply >= 2 && correctedEval > this.staticEval[ply - 2];
+    if (!inCheck && ply >= 1 && excluded === NO_MOVE && this.playedQuiet[ply - 1] !== NO_MOVE) {
+      const gain = negate(this.staticEval[ply - 1] + correctedEval);
+      const bonus = Math.max(EVAL_GAIN_MIN, Math.min(EVAL_GAIN_MAX, EVAL_GAIN_PER_CP * gain)) + EVAL_GAIN_OFFSET;
+      const index = historyIndex(pos.turn ^ 1, this.playedQuiet[ply - 1]);
+      this.history[index] = withGravity(this.history[index], bonus);
+    }
     // The pruning below trusts the table's score over the static evaluation when its bound says
     // the true score lies beyond the evaluation on that side.
     const staticEval = !inCheck && found && Math.abs(ttScore) < MATE_BOUND
@@ -437,6 +455,7 @@ export class Engine {
       if (depth >= NULL_MOVE_MIN_DEPTH && !afterNull && staticEval >= beta && Math.abs(beta) < MATE_BOUND && this.hasPieces(pos.turn)) {
         const reduction = 4 + ((depth / 3) | 0) + Math.min(3, ((staticEval - beta) / 200) | 0);
         this.played[ply] = 0;
+        this.playedQuiet[ply] = NO_MOVE;
         this.network.pushNull();
         pos.makeNull();
         this.nodes++;
@@ -531,6 +550,7 @@ export class Engine {
         if (!checks.givesCheck(pos, move)) continue;
       }
       this.played[ply] = name;
+      this.playedQuiet[ply] = quiet && !inCheck ? move : NO_MOVE;
       this.network.push(pos, move);
       pos.make(move);
       this.nodes++;
@@ -672,6 +692,7 @@ export class Engine {
       }
       // Named as the main search names its moves: the correction after it is keyed by this.
       this.played[ply] = pieceToName(pos.board[moveFrom(move)], move);
+      this.playedQuiet[ply] = NO_MOVE;
       this.network.push(pos, move);
       pos.make(move);
       this.nodes++;

@@ -1,0 +1,67 @@
+// The quiet-move order's pawn threats: with every history at zero, a knight, bishop, rook or
+// queen leaving an enemy pawn's attack comes first and one stepping into it comes last, for
+// either side to move; kings and pawns are not moved by it.
+
+import { describe, expect, it } from 'vitest';
+import { parseFen } from '../../../src/chess/fen.ts';
+import { MAX_MOVES, NO_MOVE, isCapture, movePromotion } from '../../../src/chess/move.ts';
+import { generateLegal } from '../../../src/chess/movegen.ts';
+import { parseUci } from '../../../src/chess/uci.ts';
+import { CONTINUATION_SIZE, PAWN_HISTORY_SIZE, scoreQuiets } from '../../../src/search/play/ordering.ts';
+
+/** Each quiet move's order score (by its UCI text) with empty histories and no killers. */
+function quietScores(fen: string): Map<number, number> {
+  const pos = parseFen(fen);
+  const all = new Int32Array(MAX_MOVES);
+  const count = generateLegal(pos, all, 0);
+  const moves = new Int32Array(MAX_MOVES);
+  let quiet = 0;
+  for (let i = 0; i < count; i++) if (!isCapture(all[i]) && movePromotion(all[i]) === 0) moves[quiet++] = all[i];
+  const scores = new Int32Array(MAX_MOVES);
+  const kept = scoreQuiets(
+    pos, moves, scores, 0, quiet, NO_MOVE, NO_MOVE, NO_MOVE, NO_MOVE, NO_MOVE, new Int32Array(1 << 15),
+    new Int16Array(CONTINUATION_SIZE), 0, 0, new Int16Array(PAWN_HISTORY_SIZE),
+  );
+  expect(kept).toBe(quiet);
+  const byMove = new Map<number, number>();
+  for (let i = 0; i < kept; i++) byMove.set(moves[i], scores[i]);
+  return byMove;
+}
+
+function scoreOf(fen: string, scores: Map<number, number>, uci: string): number {
+  const move = parseUci(parseFen(fen), uci);
+  const score = scores.get(move);
+  if (score === undefined) throw new Error(`${uci} is not a quiet move in ${fen}`);
+  return score;
+}
+
+describe('quiet moves ordered by pawn threats', () => {
+  // Black pawns: d5 attacks e4 (the knight) and c4; b5 attacks a4 and c4; b6 attacks a5 and c5.
+  const white = '4k3/8/1p6/1p1p4/4N3/8/8/R3K3 w - - 0 1';
+  // The same, colours and ranks swapped: black to move, its knight on e5 attacked by the pawn on d4.
+  const black = 'r3k3/8/8/4n3/1P1P4/1P6/8/4K3 b - - 0 1';
+
+  it('puts a threatened knight escaping first and pieces stepping into pawn attacks last (white to move)', () => {
+    const scores = quietScores(white);
+    const at = (uci: string): number => scoreOf(white, scores, uci);
+    const rookSafe = at('a1b1');
+    for (const escape of ['e4f6', 'e4g5', 'e4c3', 'e4g3', 'e4d2', 'e4f2', 'e4d6']) expect(at(escape)).toBeGreaterThan(rookSafe);
+    expect(at('e4c5')).toBeLessThan(rookSafe); // out of one attack into another
+    expect(at('a1a4')).toBeLessThan(rookSafe);
+    expect(at('a1a5')).toBeLessThan(rookSafe);
+    expect(at('a1a3')).toBe(rookSafe);
+    expect(at('e1e2')).toBe(rookSafe); // the king is not ordered by it
+  });
+
+  it('reads the pawns of the other colour the other way (black to move)', () => {
+    const scores = quietScores(black);
+    const at = (uci: string): number => scoreOf(black, scores, uci);
+    const rookSafe = at('a8b8');
+    for (const escape of ['e5f3', 'e5g4', 'e5c6', 'e5g6', 'e5d7', 'e5f7', 'e5d3']) expect(at(escape)).toBeGreaterThan(rookSafe);
+    expect(at('e5c4')).toBeLessThan(rookSafe);
+    expect(at('a8a5')).toBeLessThan(rookSafe);
+    expect(at('a8a4')).toBeLessThan(rookSafe);
+    expect(at('a8a6')).toBe(rookSafe);
+    expect(at('e8e7')).toBe(rookSafe);
+  });
+});
