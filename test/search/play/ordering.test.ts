@@ -9,7 +9,7 @@ import { generateLegal } from '../../../src/chess/movegen.ts';
 import { parseUci } from '../../../src/chess/uci.ts';
 import { CONTINUATION_SIZE, PAWN_HISTORY_SIZE, scoreQuiets } from '../../../src/search/play/ordering.ts';
 
-/** Each quiet move's order score (by its UCI text) with empty histories and no killers. */
+/** Each quiet move's order score, by move, with empty histories and no killers. */
 function quietScores(fen: string): Map<number, number> {
   const pos = parseFen(fen);
   const all = new Int32Array(MAX_MOVES);
