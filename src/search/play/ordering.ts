@@ -126,7 +126,7 @@ export function scoreTactical(pos: Position, moves: Int32Array, scores: Int32Arr
 }
 
 /**
- * Scores the quiet moves of [start, end) as scoreMoves does (killers first, then by history),
+ * Scores the quiet moves of [start, end): killers first, then by the histories and pawn threats,
  * leaving out `skip` (the table's move) and `tried1`, `tried2` (killers), already tried; returns
  * the new end of the list.
  */
