@@ -4,9 +4,10 @@
 // The exchange of a capture that might lose material is worked out only when the capture's turn
 // comes (most nodes cut before that): until then it is ordered as a good capture, marked pending.
 
+import { pawnAttacks } from '../../chess/attacks.ts';
 import { isCapture, moveCaptured, moveFrom, movePromotion, moveTo } from '../../chess/move.ts';
 import type { Position } from '../../chess/position.ts';
-import { KNIGHT, PAWN, QUEEN, WHITE } from '../../chess/types.ts';
+import { KNIGHT, QUEEN } from '../../chess/types.ts';
 import { pickBest } from '../pickBest.ts';
 import { seeAtLeast } from './see.ts';
 
@@ -54,13 +55,6 @@ export const pawnHistoryIndex = (pawnKey: number, name: number): number =>
  * they are read from two squares of the board, with no attack map to build).
  */
 const PAWN_THREAT = 8000;
-
-/** Whether an enemy pawn attacks the 0x88 square `sq`; `step` is that pawn's forward step (±16). */
-function pawnAttacked(board: Uint8Array, sq: number, enemyPawn: number, step: number): boolean {
-  const left = sq - step - 1;
-  const right = sq - step + 1;
-  return ((left & 0x88) === 0 && board[left] === enemyPawn) || ((right & 0x88) === 0 && board[right] === enemyPawn);
-}
 
 /** Where the continuation entries of the replies to the move named `before` start. */
 export const continuationRow = (before: number): number => before << MOVE_NAME_BITS;
@@ -140,8 +134,7 @@ export function scoreQuiets(
   const row1 = continuationRow(before1);
   const row2 = continuationRow(before2);
   const pawnRow = pawnHistoryIndex(pos.pawnHashLo, 0);
-  const enemyPawn = side === WHITE ? PAWN | 8 : PAWN;
-  const enemyStep = side === WHITE ? -16 : 16;
+  const enemy = side ^ 1;
   let kept = start;
   for (let i = start; i < end; i++) {
     const move = moves[i];
@@ -157,8 +150,8 @@ export function scoreQuiets(
         + pawnHistory[pawnRow | name];
       const kind = piece & 7;
       if (kind >= KNIGHT && kind <= QUEEN) {
-        if (pawnAttacked(board, moveTo(move), enemyPawn, enemyStep)) score -= PAWN_THREAT;
-        else if (pawnAttacked(board, from, enemyPawn, enemyStep)) score += PAWN_THREAT;
+        if (pawnAttacks(board, moveTo(move), enemy)) score -= PAWN_THREAT;
+        else if (pawnAttacks(board, from, enemy)) score += PAWN_THREAT;
       }
     }
     moves[kept] = move;
