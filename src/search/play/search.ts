@@ -107,6 +107,8 @@ const EVAL_GAIN_PER_CP = 4;
 const EVAL_GAIN_MIN = -800;
 const EVAL_GAIN_MAX = 600;
 const EVAL_GAIN_OFFSET = 200;
+/** A node this deep that fails low rewards the opponent's quiet move before it. */
+const PRIOR_BONUS_MIN_DEPTH = 3;
 /** The largest step of a history update (see historyBonus), of HISTORY_MAX. */
 const HISTORY_BONUS_MAX = 800;
 /** The search polls its limits every this many nodes. */
@@ -492,6 +494,7 @@ export class Engine {
       }
     }
 
+    const ttCapture = ttMove !== NO_MOVE && isCapture(ttMove);
     const killer1 = this.killers[2 * ply];
     const killer2 = this.killers[2 * ply + 1];
     const before1 = ply >= 1 ? this.played[ply - 1] : 0;
@@ -567,6 +570,8 @@ export class Engine {
           reduction = LMR[Math.min(depth, 63)][Math.min(moveNumber, 63)];
           if (pvNode) reduction--;
           if (!improving) reduction++;
+          // The table's best move here takes material: a quiet move is unlikely to do better.
+          if (ttCapture) reduction++;
           if (move === killer1 || move === killer2) reduction--;
           // Moves that did well here before are reduced less, ones that did badly more.
           reduction -= (moveHistory / LMR_HISTORY_DIVISOR) | 0;
@@ -611,6 +616,11 @@ export class Engine {
     }
     if (excluded !== NO_MOVE) return bestScore; // a partial search: nothing to keep
     const bound = bestScore >= beta ? BOUND_LOWER : bestScore > alphaAtStart ? BOUND_EXACT : BOUND_UPPER;
+    // Every move here failed low: the opponent's quiet move before it refuted ours well, and its
+    // histories learn so (Stockfish's prior-move bonus).
+    if (bound === BOUND_UPPER && depth >= PRIOR_BONUS_MIN_DEPTH && ply >= 1 && this.playedQuiet[ply - 1] !== NO_MOVE) {
+      this.rewardPrior(ply, historyBonus(depth));
+    }
     tt.store(pos.hashHi, pos.hashLo, bestMove, toTableScore(bestScore, ply), depth, bound);
     // What a capture or promotion won is the move's, not the evaluation's; a mate score measures
     // no evaluation; in check there was none.
@@ -730,6 +740,19 @@ export class Engine {
     this.updateQuiet(move, bonus, before1, before2);
     const start = ply * MAX_MOVES;
     for (let i = 0; i < quietsBefore; i++) this.updateQuiet(this.quietsTried[start + i], -bonus, before1, before2);
+  }
+
+  /** Rewards the quiet move played at ply - 1 (by the side not to move) by `bonus`. */
+  private rewardPrior(ply: number, bonus: number): void {
+    const move = this.playedQuiet[ply - 1];
+    const name = this.played[ply - 1];
+    const index = historyIndex(this.pos.turn ^ 1, move);
+    this.history[index] = withGravity(this.history[index], bonus >> 1);
+    const continuation = this.continuation;
+    const index1 = continuationRow(ply >= 2 ? this.played[ply - 2] : 0) | name;
+    continuation[index1] = withGravity(continuation[index1], bonus);
+    const index2 = continuationRow(ply >= 3 ? this.played[ply - 3] : 0) | name;
+    continuation[index2] = withGravity(continuation[index2], bonus);
   }
 
   private updateQuiet(move: number, bonus: number, before1: number, before2: number): void {
