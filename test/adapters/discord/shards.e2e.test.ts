@@ -4,7 +4,7 @@
 // shard each answer only their own guilds; a shard lost for good ends the bot.
 
 import { Events } from 'discord.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DiscordBot, DiscordLoginError, clientShardOptions } from '../../../src/adapters/discord/bot.ts';
 import { Secret } from '../../../src/config/secret.ts';
 import { InlineEngine } from '../../../src/engine/index.ts';
@@ -78,6 +78,10 @@ describe('one bot running both shards of two', () => {
   });
 
   it('keeps answering on one shard while the other resumes after a drop', async () => {
+    // On a loaded machine a shard can be between sockets just now (a late heartbeat makes
+    // discord.js reconnect): the drop is of a live one.
+    await vi.waitFor(() => expect(connectedShards(h.fake)).toEqual([[0, 2], [1, 2]]), { timeout: 10_000 });
+    const session = h.fake.gateway.shardSessions()[1].sessionId;
     const { resumes } = h.fake.gateway.stats;
     h.fake.dropConnection({ shard: 1 });
     const zero = h.mate(MATE_IN_1, 1, { user: newUser(), guildId: h.fake.guildOnShard(0).id });
@@ -85,7 +89,9 @@ describe('one bot running both shards of two', () => {
     const one = h.mate(MATE_IN_1, 1, { user: newUser(), guildId: h.fake.guildOnShard(1).id });
     expect(await answer(zero)).toMatch(/^Mate in 1: 1\. Ra8#/);
     expect(await answer(one)).toMatch(/^Mate in 1: 1\. Ra8#/);
-    expect(h.fake.gateway.stats.resumes).toBe(resumes + 1);
+    // Resumed, not identified afresh: the same session goes on (another late heartbeat may add a resume).
+    expect(h.fake.gateway.stats.resumes).toBeGreaterThan(resumes);
+    expect(h.fake.gateway.shardSessions()[1]).toMatchObject({ sessionId: session, connected: true });
     expect(connectedShards(h.fake)).toEqual([[0, 2], [1, 2]]);
   });
 });
