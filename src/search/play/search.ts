@@ -748,11 +748,7 @@ export class Engine {
     const name = this.played[ply - 1];
     const index = historyIndex(this.pos.turn ^ 1, move);
     this.history[index] = withGravity(this.history[index], bonus >> 1);
-    const continuation = this.continuation;
-    const index1 = continuationRow(ply >= 2 ? this.played[ply - 2] : 0) | name;
-    continuation[index1] = withGravity(continuation[index1], bonus);
-    const index2 = continuationRow(ply >= 3 ? this.played[ply - 3] : 0) | name;
-    continuation[index2] = withGravity(continuation[index2], bonus);
+    this.updateContinuations(name, ply >= 2 ? this.played[ply - 2] : 0, ply >= 3 ? this.played[ply - 3] : 0, bonus);
   }
 
   private updateQuiet(move: number, bonus: number, before1: number, before2: number): void {
@@ -760,13 +756,18 @@ export class Engine {
     const index = historyIndex(this.pos.turn, move);
     history[index] = withGravity(history[index], bonus);
     const name = pieceToName(this.pos.board[moveFrom(move)], move);
+    this.updateContinuations(name, before1, before2, bonus);
+    const pawnIndex = pawnHistoryIndex(this.pos.pawnHashLo, name);
+    this.pawnHistory[pawnIndex] = withGravity(this.pawnHistory[pawnIndex], bonus);
+  }
+
+  /** Moves the continuation histories of the move named `name`, after the moves named `before1` and `before2`. */
+  private updateContinuations(name: number, before1: number, before2: number, bonus: number): void {
     const continuation = this.continuation;
     const index1 = continuationRow(before1) | name;
     continuation[index1] = withGravity(continuation[index1], bonus);
     const index2 = continuationRow(before2) | name;
     continuation[index2] = withGravity(continuation[index2], bonus);
-    const pawnIndex = pawnHistoryIndex(this.pos.pawnHashLo, name);
-    this.pawnHistory[pawnIndex] = withGravity(this.pawnHistory[pawnIndex], bonus);
   }
 
   private hasPieces(side: 0 | 1): boolean {
