@@ -15,6 +15,10 @@ import { generateQuiet, generateTactical, isLegalQuiet } from '../../chess/moveg
 import type { Position } from '../../chess/position.ts';
 import { pickBest } from '../pickBest.ts';
 import { GOOD_TACTICAL, pickOrdered, scoreQuiets, scoreTactical } from './ordering.ts';
+import { LesserThreats } from './threats.ts';
+
+/** Scratch for scoreQuiets, which fills and reads it within one call: one serves every ply. */
+const threats = new LesserThreats();
 
 const STAGE_TT_MOVE = 0;
 const STAGE_GENERATE_TACTICAL = 1;
@@ -124,7 +128,7 @@ export class MovePicker {
       this.end = this.unordered
         ? dropTried(moves, end, generated, this.ttMove, this.tried1, this.tried2)
         : scoreQuiets(this.pos, moves, scores, end, generated, this.ttMove, this.tried1, this.tried2, this.killer1,
-          this.killer2, this.history, this.continuation, this.before1, this.before2, this.pawnHistory);
+          this.killer2, this.history, this.continuation, this.before1, this.before2, this.pawnHistory, threats);
       this.stage = STAGE_REST;
       return this.next();
     }

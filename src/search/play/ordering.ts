@@ -7,9 +7,10 @@
 import { pawnAttacks } from '../../chess/attacks.ts';
 import { isCapture, moveCaptured, moveFrom, movePromotion, moveTo } from '../../chess/move.ts';
 import type { Position } from '../../chess/position.ts';
-import { KNIGHT, QUEEN } from '../../chess/types.ts';
+import { KNIGHT, QUEEN, ROOK, makePiece } from '../../chess/types.ts';
 import { pickBest } from '../pickBest.ts';
 import { seeAtLeast } from './see.ts';
+import type { LesserThreats } from './threats.ts';
 
 const TT_MOVE = 1 << 30;
 const GOOD_CAPTURE = 1 << 24;
@@ -49,12 +50,12 @@ export const pawnHistoryIndex = (pawnKey: number, name: number): number =>
   ((pawnKey & ((1 << PAWN_HISTORY_BITS) - 1)) << MOVE_NAME_BITS) | name;
 
 /**
- * A knight, bishop, rook or queen standing where an enemy pawn takes it is as good as lost: a
- * quiet move taking one out of such an attack is ordered this much higher, one putting it into
- * one this much lower (as Stockfish's move picker does with its threats; pawns' alone here, since
- * they are read from two squares of the board, with no attack map to build).
+ * A piece standing where a lesser enemy piece takes it (a pawn for a knight or bishop; also a
+ * minor piece for a rook, and a rook for a queen) is as good as lost: a quiet move taking one out
+ * of such an attack is ordered this much higher, by the piece's kind, one putting it into one this
+ * much lower (as Stockfish's move picker does with its threats).
  */
-const PAWN_THREAT = 8000;
+const THREAT = Int32Array.of(0, 0, 8000, 8000, 12000, 16000, 0, 0);
 
 /** Where the continuation entries of the replies to the move named `before` start. */
 export const continuationRow = (before: number): number => before << MOVE_NAME_BITS;
@@ -120,14 +121,14 @@ export function scoreTactical(pos: Position, moves: Int32Array, scores: Int32Arr
 }
 
 /**
- * Scores the quiet moves of [start, end): killers first, then by the histories and pawn threats,
+ * Scores the quiet moves of [start, end): killers first, then by the histories and threats by lesser pieces,
  * leaving out `skip` (the table's move) and `tried1`, `tried2` (killers), already tried; returns
  * the new end of the list.
  */
 export function scoreQuiets(
   pos: Position, moves: Int32Array, scores: Int32Array, start: number, end: number, skip: number, tried1: number,
   tried2: number, killer1: number, killer2: number, history: Int32Array, continuation: Int16Array, before1: number,
-  before2: number, pawnHistory: Int16Array,
+  before2: number, pawnHistory: Int16Array, threats: LesserThreats,
 ): number {
   const board = pos.board;
   const side = pos.turn;
@@ -135,6 +136,8 @@ export function scoreQuiets(
   const row2 = continuationRow(before2);
   const pawnRow = pawnHistoryIndex(pos.pawnHashLo, 0);
   const enemy = side ^ 1;
+  // Only rooks and queens can be threatened by more than pawns: without them no map is needed.
+  const mapped = pos.material[makePiece(side, ROOK)] + pos.material[makePiece(side, QUEEN)] > 0 && threats.build(pos, enemy);
   let kept = start;
   for (let i = start; i < end; i++) {
     const move = moves[i];
@@ -150,8 +153,9 @@ export function scoreQuiets(
         + pawnHistory[pawnRow | name];
       const kind = piece & 7;
       if (kind >= KNIGHT && kind <= QUEEN) {
-        if (pawnAttacks(board, moveTo(move), enemy)) score -= PAWN_THREAT;
-        else if (pawnAttacks(board, from, enemy)) score += PAWN_THREAT;
+        const to = moveTo(move);
+        if (pawnAttacks(board, to, enemy) || (mapped && threats.threatens(to, kind))) score -= THREAT[kind];
+        else if (pawnAttacks(board, from, enemy) || (mapped && threats.threatens(from, kind))) score += THREAT[kind];
       }
     }
     moves[kept] = move;

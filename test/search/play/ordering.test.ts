@@ -1,6 +1,7 @@
-// The quiet-move order's pawn threats: with every history at zero, a knight, bishop, rook or
-// queen leaving an enemy pawn's attack comes first and one stepping into it comes last, for
-// either side to move; kings and pawns are not moved by it.
+// The quiet-move order's threats by lesser pieces: with every history at zero, a knight, bishop,
+// rook or queen leaving an enemy pawn's attack comes first and one stepping into it comes last,
+// for either side to move; kings and pawns are not moved by it. Rooks are threatened by minor
+// pieces too, queens also by rooks; no piece by one of its own worth or more.
 
 import { describe, expect, it } from 'vitest';
 import { parseFen } from '../../../src/chess/fen.ts';
@@ -8,6 +9,7 @@ import { MAX_MOVES, NO_MOVE, isCapture, movePromotion } from '../../../src/chess
 import { generateLegal } from '../../../src/chess/movegen.ts';
 import { parseUci } from '../../../src/chess/uci.ts';
 import { CONTINUATION_SIZE, PAWN_HISTORY_SIZE, scoreQuiets } from '../../../src/search/play/ordering.ts';
+import { LesserThreats } from '../../../src/search/play/threats.ts';
 
 /** Each quiet move's order score, by move, with empty histories and no killers. */
 function quietScores(fen: string): Map<number, number> {
@@ -20,7 +22,7 @@ function quietScores(fen: string): Map<number, number> {
   const scores = new Int32Array(MAX_MOVES);
   const kept = scoreQuiets(
     pos, moves, scores, 0, quiet, NO_MOVE, NO_MOVE, NO_MOVE, NO_MOVE, NO_MOVE, new Int32Array(1 << 15),
-    new Int16Array(CONTINUATION_SIZE), 0, 0, new Int16Array(PAWN_HISTORY_SIZE),
+    new Int16Array(CONTINUATION_SIZE), 0, 0, new Int16Array(PAWN_HISTORY_SIZE), new LesserThreats(),
   );
   expect(kept).toBe(quiet);
   const byMove = new Map<number, number>();
@@ -63,5 +65,22 @@ describe('quiet moves ordered by pawn threats', () => {
     expect(at('a8a4')).toBeLessThan(rookSafe);
     expect(at('a8a6')).toBe(rookSafe);
     expect(at('e8e7')).toBe(rookSafe);
+  });
+
+  it('has rooks flee and avoid minor pieces, and queens rooks too, but not their equals', () => {
+    // Black: knight f5 (attacks d4, the white rook, and d6, e3, g3, h4), bishop b6 (attacks c5
+    // and d4), rook h6 (the sixth rank, the h-file), queen a8 (the long diagonal: no lesser piece).
+    const fen = 'q3k3/8/1b5r/5n2/3R4/8/8/4K1Q1 w - - 0 1';
+    const scores = quietScores(fen);
+    const at = (uci: string): number => scoreOf(fen, scores, uci);
+    const kingMove = at('e1d1'); // kings are not ordered by threats
+    for (const escape of ['d4d1', 'd4d3', 'd4a4', 'd4e4', 'd4g4', 'd4d5']) expect(at(escape)).toBeGreaterThan(kingMove);
+    expect(at('d4h4')).toBeLessThan(kingMove); // into the knight's reach
+    expect(at('d4d6')).toBeLessThan(kingMove);
+    expect(at('g1e3')).toBeLessThan(kingMove); // the queen into the knight's reach
+    expect(at('g1g6')).toBeLessThan(kingMove); // into the rook's
+    expect(at('g1h2')).toBeLessThan(kingMove);
+    expect(at('g1g2')).toBe(kingMove); // only the queen's: an equal
+    expect(at('g1f1')).toBe(kingMove);
   });
 });
