@@ -121,9 +121,9 @@ export function scoreTactical(pos: Position, moves: Int32Array, scores: Int32Arr
 }
 
 /**
- * Scores the quiet moves of [start, end): killers first, then by the histories and threats by lesser pieces,
- * leaving out `skip` (the table's move) and `tried1`, `tried2` (killers), already tried; returns
- * the new end of the list.
+ * Scores the quiet moves of [start, end): killers first, then by the histories and the threats
+ * of lesser pieces (`threats`, scratch filled here), leaving out `skip` (the table's move) and
+ * `tried1`, `tried2` (killers), already tried; returns the new end of the list.
  */
 export function scoreQuiets(
   pos: Position, moves: Int32Array, scores: Int32Array, start: number, end: number, skip: number, tried1: number,

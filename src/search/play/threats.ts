@@ -51,13 +51,15 @@ export class LesserThreats {
   }
 }
 
+/** Records an attacker of rank `value` on `sq` (on the board), keeping the lowest. */
 function mark(rank: Uint8Array, sq: number, value: number): void {
   if ((sq & 0x88) === 0 && (rank[sq] === 0 || rank[sq] > value)) rank[sq] = value;
 }
 
+/** Marks a slider's ray from `from` along `step`, up to and including the first piece on it. */
 function slide(board: Uint8Array, rank: Uint8Array, from: number, step: number, value: number): void {
   for (let sq = from + step; (sq & 0x88) === 0; sq += step) {
-    if (rank[sq] === 0 || rank[sq] > value) rank[sq] = value;
+    mark(rank, sq, value);
     if (board[sq] !== 0) break;
   }
 }

@@ -37,7 +37,7 @@ function scoreOf(fen: string, scores: Map<number, number>, uci: string): number 
   return score;
 }
 
-describe('quiet moves ordered by pawn threats', () => {
+describe('quiet moves ordered by threats of lesser pieces', () => {
   // Black pawns: d5 attacks e4 (the knight) and c4; b5 attacks a4 and c4; b6 attacks a5 and c5.
   const white = '4k3/8/1p6/1p1p4/4N3/8/8/R3K3 w - - 0 1';
   // The same, colours and ranks swapped: black to move, its knight on e5 attacked by the pawn on d4.
