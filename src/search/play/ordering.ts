@@ -4,7 +4,7 @@
 // The exchange of a capture that might lose material is worked out only when the capture's turn
 // comes (most nodes cut before that): until then it is ordered as a good capture, marked pending.
 
-import { pawnAttacks } from '../../chess/attacks.ts';
+import { pawnAttacks, pieceAttacks } from '../../chess/attacks.ts';
 import { isCapture, moveCaptured, moveFrom, movePromotion, moveTo } from '../../chess/move.ts';
 import type { Position } from '../../chess/position.ts';
 import { KNIGHT, QUEEN, ROOK, makePiece } from '../../chess/types.ts';
@@ -56,6 +56,13 @@ export const pawnHistoryIndex = (pawnKey: number, name: number): number =>
  * much lower (as Stockfish's move picker does with its threats).
  */
 const THREAT = Int32Array.of(0, 0, 8000, 8000, 12000, 16000, 0, 0);
+
+/**
+ * A knight, bishop, rook or queen moving to where it checks is ordered this much higher (as
+ * Stockfish's move picker does): checks force the reply, and many of the quiet sacrifices of
+ * tactics are checks. Checks unveiled by the move are left out: finding them costs a walk per node.
+ */
+const CHECK_BONUS = 8000;
 
 /** Where the continuation entries of the replies to the move named `before` start. */
 export const continuationRow = (before: number): number => before << MOVE_NAME_BITS;
@@ -138,6 +145,7 @@ export function scoreQuiets(
   const enemy = side ^ 1;
   // Only rooks and queens can be threatened by more than pawns: without them no map is needed.
   const mapped = pos.material[makePiece(side, ROOK)] + pos.material[makePiece(side, QUEEN)] > 0 && threats.build(pos, enemy);
+  const king = pos.kingSquare[enemy];
   let kept = start;
   for (let i = start; i < end; i++) {
     const move = moves[i];
@@ -154,6 +162,7 @@ export function scoreQuiets(
       const kind = piece & 7;
       if (kind >= KNIGHT && kind <= QUEEN) {
         const to = moveTo(move);
+        if (pieceAttacks(board, piece, to, king)) score += CHECK_BONUS;
         if (pawnAttacks(board, to, enemy) || (mapped && threats.threatens(to, kind))) score -= THREAT[kind];
         else if (pawnAttacks(board, from, enemy) || (mapped && threats.threatens(from, kind))) score += THREAT[kind];
       }

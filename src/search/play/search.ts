@@ -109,6 +109,15 @@ const EVAL_GAIN_MAX = 600;
 const EVAL_GAIN_OFFSET = 200;
 /** A node this deep that fails low rewards the opponent's quiet move before it. */
 const PRIOR_BONUS_MIN_DEPTH = 3;
+/**
+ * Hindsight (Stockfish's): a node its parent reduced this much or more, where the opponent's
+ * position did not get worse, is searched a ply deeper (the reduction was likely wrong); one
+ * reduced at all, where both sides' evaluations add up to more than this (the move only made
+ * things worse for the side that played it), a ply less.
+ */
+const HINDSIGHT_DEEPER_REDUCTION = 3;
+const HINDSIGHT_SHALLOWER_REDUCTION = 2;
+const HINDSIGHT_SHALLOWER_MARGIN = 175;
 /** The largest step of a history update (see historyBonus), of HISTORY_MAX. */
 const HISTORY_BONUS_MAX = 800;
 /** The search polls its limits every this many nodes. */
@@ -156,6 +165,8 @@ export class Engine {
   private readonly staticEval = new Int32Array(MAX_PLY + 8);
   /** How many double extensions the line to each ply has taken (see DOUBLE_EXTENSIONS_PER_LINE). */
   private readonly doubleExtensions = new Int32Array(MAX_PLY + 8);
+  /** The late-move reduction of the move being searched at each ply (0 while none). */
+  private readonly reductions = new Int32Array(MAX_PLY + 8);
   /** The evaluation's error by pawn structure, learnt as the search goes (correction.ts). */
   private readonly correction = new CorrectionHistory();
   /** The same error by the move that led to the position (its piece and target, as `played` names it). */
@@ -434,6 +445,12 @@ export class Engine {
       const index = historyIndex(pos.turn ^ 1, this.playedQuiet[ply - 1]);
       this.history[index] = withGravity(this.history[index], bonus);
     }
+    if (!inCheck && ply >= 1 && excluded === NO_MOVE && this.reductions[ply - 1] > 0) {
+      const priorReduction = this.reductions[ply - 1];
+      const bothEvals = correctedEval + this.staticEval[ply - 1];
+      if (priorReduction >= HINDSIGHT_DEEPER_REDUCTION && bothEvals <= 0) depth++;
+      else if (priorReduction >= HINDSIGHT_SHALLOWER_REDUCTION && depth >= 2 && bothEvals > HINDSIGHT_SHALLOWER_MARGIN) depth--;
+    }
     // The pruning below trusts the table's score over the static evaluation when its bound says
     // the true score lies beyond the evaluation on that side.
     const staticEval = !inCheck && found && Math.abs(ttScore) < MATE_BOUND
@@ -578,7 +595,9 @@ export class Engine {
           reduction = Math.max(0, Math.min(reduction, depth - 2));
         }
         let newDepth = depth - 1;
+        this.reductions[ply] = reduction;
         score = negate(this.negamax(newDepth - reduction, -1 - alpha, negate(alpha), ply + 1, false, false, givesCheck));
+        this.reductions[ply] = 0;
         if (score > alpha && reduction > 0) {
           // A reduced move that beat alpha is searched again: a ply deeper than planned when it
           // beat it by far, a ply shallower when it barely beat the best so far (Stockfish's).
@@ -615,6 +634,12 @@ export class Engine {
       return inCheck ? -MATE + ply : DRAW;
     }
     if (excluded !== NO_MOVE) return bestScore; // a partial search: nothing to keep
+    // A cut-off's score says the node stands above beta, not by how much: it is drawn towards
+    // beta, the more so the shallower the search that found it (Stockfish's), so one lucky deep
+    // line does not carry a large score up the tree.
+    if (bestScore >= beta && Math.abs(bestScore) < MATE_BOUND && Math.abs(beta) < MATE_BOUND) {
+      bestScore = ((bestScore * depth + beta) / (depth + 1)) | 0;
+    }
     const bound = bestScore >= beta ? BOUND_LOWER : bestScore > alphaAtStart ? BOUND_EXACT : BOUND_UPPER;
     // Every move here failed low: the opponent's quiet move before it refuted ours well, and its
     // histories learn so (Stockfish's prior-move bonus).
@@ -674,7 +699,8 @@ export class Engine {
         && (ttBound === BOUND_EXACT || (ttBound === BOUND_LOWER ? ttScore > standPat : ttScore < standPat))) {
         standPat = ttScore;
       }
-      if (standPat >= beta) return standPat;
+      // Standing pat at or above beta: halfway to beta, as reverse futility does ("fail firm").
+      if (standPat >= beta) return Math.abs(beta) < MATE_BOUND ? (standPat + beta) >> 1 : standPat;
       if (standPat > alpha) alpha = standPat;
       bestScore = standPat;
     }
@@ -718,6 +744,8 @@ export class Engine {
         }
       }
     }
+    // A capture's cut-off, likewise halfway to beta (not a mate's score: that one is exact).
+    if (bestScore > beta && Math.abs(bestScore) < MATE_BOUND && Math.abs(beta) < MATE_BOUND) return (bestScore + beta) >> 1;
     return bestScore;
   }
 

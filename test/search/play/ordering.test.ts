@@ -1,7 +1,8 @@
 // The quiet-move order's threats by lesser pieces: with every history at zero, a knight, bishop,
 // rook or queen leaving an enemy pawn's attack comes first and one stepping into it comes last,
 // for either side to move; kings and pawns are not moved by it. Rooks are threatened by minor
-// pieces too, queens also by rooks; no piece by one of its own worth or more.
+// pieces too, queens also by rooks; no piece by one of its own worth or more. A quiet move that
+// checks the king directly is ordered higher.
 
 import { describe, expect, it } from 'vitest';
 import { parseFen } from '../../../src/chess/fen.ts';
@@ -82,5 +83,27 @@ describe('quiet moves ordered by threats of lesser pieces', () => {
     expect(at('g1h2')).toBeLessThan(kingMove);
     expect(at('g1g2')).toBe(kingMove); // only the queen's: an equal
     expect(at('g1f1')).toBe(kingMove);
+  });
+});
+
+describe('quiet checks ordered first', () => {
+  it('raises a knight move that checks above those that do not', () => {
+    const fen = '8/8/8/4k3/8/8/8/4K1N1 w - - 0 1';
+    const scores = quietScores(fen);
+    const at = (uci: string): number => scoreOf(fen, scores, uci);
+    expect(at('g1f3')).toBeGreaterThan(at('g1h3'));
+    expect(at('g1h3')).toBe(at('g1e2'));
+  });
+
+  it('raises a slider check only where its line to the king is open, for either side to move', () => {
+    // The pawn on c6 stands between a4 and the king on e8; the h5-e8 diagonal is open.
+    const white = '4k3/8/2p5/8/8/8/8/R2BK3 w - - 0 1';
+    const whiteAt = (uci: string): number => scoreOf(white, quietScores(white), uci);
+    expect(whiteAt('a1a8')).toBeGreaterThan(whiteAt('a1a7'));
+    expect(whiteAt('d1h5')).toBeGreaterThan(whiteAt('d1c2'));
+    expect(whiteAt('d1a4')).toBe(whiteAt('d1c2'));
+    const black = 'r3k3/8/8/8/8/8/8/4K3 b - - 0 1';
+    const blackAt = (uci: string): number => scoreOf(black, quietScores(black), uci);
+    expect(blackAt('a8a1')).toBeGreaterThan(blackAt('a8a2'));
   });
 });
