@@ -110,10 +110,11 @@ const EVAL_GAIN_OFFSET = 200;
 /** A node this deep that fails low rewards the opponent's quiet move before it. */
 const PRIOR_BONUS_MIN_DEPTH = 3;
 /**
- * Hindsight (Stockfish's): a node its parent reduced this much or more, where the opponent's
- * position did not get worse, is searched a ply deeper (the reduction was likely wrong); one
- * reduced at all, where both sides' evaluations add up to more than this (the move only made
- * things worse for the side that played it), a ply less.
+ * Hindsight (Stockfish's), by how much the parent reduced the node. Reduced by DEEPER plies or
+ * more, where by the two static evaluations (the parent's and its own) the side that played the
+ * move is no worse off, it is searched a ply deeper: the reduction was likely wrong. Reduced by
+ * SHALLOWER or more, where the two add up to more than the MARGIN (the move made things worse for
+ * the side that played it), a ply less.
  */
 const HINDSIGHT_DEEPER_REDUCTION = 3;
 const HINDSIGHT_SHALLOWER_REDUCTION = 2;
