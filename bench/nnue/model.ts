@@ -7,7 +7,7 @@
 
 import { readFileSync } from 'node:fs';
 import wabt from 'wabt';
-import { INPUTS } from '../../src/search/play/nnue/features.ts';
+import { INPUTS, type InputBuckets } from '../../src/search/play/nnue/features.ts';
 import { bucketOf } from '../../src/search/play/nnue/network.ts';
 import { WHITE } from '../../src/chess/types.ts';
 import { NO_RESULT, RECORD_BYTES, recordFeatures } from './packed.ts';
@@ -16,6 +16,8 @@ export const TRAIN_KERNELS_SOURCE = 'bench/nnue/trainKernels.wat';
 
 export interface Shapes {
   hidden: number;
+  /** Which input weights each view's pieces use (features.ts). */
+  inputs: InputBuckets;
   buckets: number;
   /** The logistic's slope per unit of output (output scale / evaluation scale). */
   k: number;
@@ -50,11 +52,11 @@ export interface Layout {
   pages: number;
 }
 
-export function layoutOf({ hidden, buckets, threads }: Shapes): Layout {
+export function layoutOf({ hidden, inputs, buckets, threads }: Shapes): Layout {
   if (hidden % 4 !== 0) throw new Error(`${hidden} hidden neurons: the trainer's kernels need a multiple of 4`);
   const rowBytes = 4 * hidden;
   const w1 = 0;
-  const b1 = w1 + INPUTS * rowBytes;
+  const b1 = w1 + inputs.count * INPUTS * rowBytes;
   const w2 = b1 + rowBytes;
   const b2 = w2 + 2 * buckets * rowBytes;
   const paramBytes = b2 + 16 * Math.ceil(buckets / 4);
@@ -104,10 +106,10 @@ export function sharedMemory(layout: Layout): WebAssembly.Memory {
  * The weights' float arrays in the shared memory; from `base` = layout.m, layout.v or
  * layout.grads + t × paramBytes, Adam's moments or thread t's gradients, laid out alike.
  */
-export function weightsOf(memory: WebAssembly.Memory, { hidden, buckets }: Shapes, layout: Layout, base = 0) {
+export function weightsOf(memory: WebAssembly.Memory, { hidden, inputs, buckets }: Shapes, layout: Layout, base = 0) {
   const buffer = memory.buffer;
   return {
-    w1: new Float32Array(buffer, base + layout.w1, INPUTS * hidden),
+    w1: new Float32Array(buffer, base + layout.w1, inputs.count * INPUTS * hidden),
     b1: new Float32Array(buffer, base + layout.b1, hidden),
     w2: new Float32Array(buffer, base + layout.w2, 2 * hidden * buckets),
     b2: new Float32Array(buffer, base + layout.b2, buckets),
@@ -164,7 +166,7 @@ export class Model {
   private forward(records: Uint8Array, words: Uint32Array, i: number): { y: number; bucket: number; n: number; turn: number } {
     const { kernels, layout } = this;
     const bytes = layout.rowBytes;
-    const n = recordFeatures(records, words, i, this.white, this.black, bytes);
+    const n = recordFeatures(records, words, i, this.white, this.black, bytes, this.shapes.inputs);
     const turn = (records[i * RECORD_BYTES + 27] & 1) === 0 ? WHITE : 1;
     const usList = turn === WHITE ? this.whiteList : this.blackList;
     const themList = turn === WHITE ? this.blackList : this.whiteList;

@@ -11,7 +11,8 @@
 //  28  uint32      the game the position came from (positions of one game are held out together)
 
 import { closeSync, openSync, readSync } from 'node:fs';
-import { BLACK, WHITE } from '../../src/chess/types.ts';
+import { BLACK, KING, WHITE } from '../../src/chess/types.ts';
+import { type InputBuckets, PLAIN_INPUTS, featureOf, orientationOf } from '../../src/search/play/nnue/features.ts';
 import { FenError, parseFen } from '../../src/chess/fen.ts';
 import { GameCounter, splitPositionLine } from './positionsFile.ts';
 
@@ -142,12 +143,19 @@ function placement(text: string, board: Uint8Array): boolean {
   return rank === 0 && pieces <= 32;
 }
 
+/** Scratch for recordFeatures: the squares and pieces of one record. */
+const squares = new Int32Array(32);
+const pieces = new Int32Array(32);
+const kings = new Int32Array(2);
+
 /**
  * Record `i`'s features: each piece's row offset (feature × rowBytes) for white's view into
  * `white`, for black's into `black` (features.ts: each side sees its own pieces first, from its
- * own end of the board). Returns the number of pieces.
+ * own end of the board, in the orientation its king gives it under `inputs`). Returns the number
+ * of pieces.
  */
-export function recordFeatures(records: Uint8Array, words: Uint32Array, i: number, white: Int32Array, black: Int32Array, rowBytes: number): number {
+export function recordFeatures(records: Uint8Array, words: Uint32Array, i: number, white: Int32Array, black: Int32Array, rowBytes: number,
+  inputs: InputBuckets = PLAIN_INPUTS): number {
   const base = i * RECORD_BYTES;
   let n = 0;
   for (let half = 0; half < 2; half++) {
@@ -158,13 +166,17 @@ export function recordFeatures(records: Uint8Array, words: Uint32Array, i: numbe
       bits ^= low;
       const byte = records[base + 8 + (n >> 1)];
       const piece = (n & 1) === 0 ? byte & 15 : byte >> 4;
-      const kind = (piece & 7) - 1;
-      const color = piece >> 3;
-      // featureOf(view, piece, sq) = (enemy * 6 + kind - 1) * 64 + (view is black ? sq ^ 56 : sq)
-      white[n] = ((color * 6 + kind) * 64 + sq) * rowBytes;
-      black[n] = (((color ^ 1) * 6 + kind) * 64 + (sq ^ 56)) * rowBytes;
+      if ((piece & 7) === KING) kings[piece >> 3] = sq;
+      squares[n] = sq;
+      pieces[n] = piece;
       n++;
     }
+  }
+  const whiteOrientation = orientationOf(inputs, WHITE, kings[WHITE]);
+  const blackOrientation = orientationOf(inputs, BLACK, kings[BLACK]);
+  for (let k = 0; k < n; k++) {
+    white[k] = featureOf(WHITE, pieces[k], squares[k], whiteOrientation) * rowBytes;
+    black[k] = featureOf(BLACK, pieces[k], squares[k], blackOrientation) * rowBytes;
   }
   return n;
 }

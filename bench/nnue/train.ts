@@ -16,11 +16,16 @@
 // The error is measured on the --valid positions, or without them on one game in --hold-out of
 // the data. Adam on mini-batches, in WebAssembly SIMD kernels (trainKernels.wat) that --threads
 // worker threads run on one shared memory. The rate falls over the last epochs (--schedule).
+// --mirror turns each view's board left to right when its king is on files e–h, and
+// --king-buckets 2 or 4 (with --mirror) gives each region of the king's half board its own input
+// weights (features.ts, inputBuckets.ts); the engine reads the shape from the file.
 
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { type Network, parseNetwork, serializeNetwork } from '../../src/search/play/nnue/network.ts';
+import { type InputBuckets, PLAIN_INPUTS } from '../../src/search/play/nnue/features.ts';
+import { KING_BUCKET_COUNTS, inputBuckets } from './inputBuckets.ts';
 import { type Shapes, type Targets, compileTrainKernels, layoutOf, sharedMemory, weightsOf } from './model.ts';
 import { RECORD_BYTES, packCounts, packText } from './packed.ts';
 import { mulberry32 } from '../../test/support/random.ts';
@@ -40,6 +45,10 @@ try {
       valid: { type: 'string', multiple: true },
       'hold-out': { type: 'string', default: '20' },
       hidden: { type: 'string', default: '256' },
+      /** Turn each view's board left to right when its king is on files e–h (features.ts). */
+      mirror: { type: 'boolean', default: false },
+      /** Sets of input weights by the king's square (inputBuckets.ts); more than one needs --mirror. */
+      'king-buckets': { type: 'string', default: '1' },
       /** Output buckets by the number of pieces on the board. */
       buckets: { type: 'string', default: '8' },
       threads: { type: 'string', default: '2' },
@@ -83,6 +92,13 @@ const above = (min: number) => (x: number) => x > min;
 // The engine's kernels take the hidden neurons eight at a time (accumulator.ts).
 const H = numberOption('hidden', 'a multiple of 8', (x) => whole(8)(x) && x % 8 === 0);
 const BUCKETS = numberOption('buckets', 'a whole number from 1 to 32', (x) => whole(1)(x) && x <= 32);
+const KING_BUCKETS = numberOption('king-buckets', KING_BUCKET_COUNTS.join(', '), (x) => (KING_BUCKET_COUNTS as readonly number[]).includes(x));
+let INPUT_BUCKETS: InputBuckets = PLAIN_INPUTS;
+try {
+  INPUT_BUCKETS = inputBuckets(KING_BUCKETS, values.mirror === true);
+} catch (error) {
+  usageError((error as Error).message);
+}
 const THREADS = numberOption('threads', 'a whole number above 0', whole(1));
 const EPOCHS = numberOption('epochs', 'a whole number, 0 or more', whole(0));
 const BATCH = numberOption('batch', 'a whole number above 0', whole(1));
@@ -241,7 +257,7 @@ if (validSet !== null) {
 console.log(`${loadedCount} positions read, ${trainSet.count} distinct to train on, ${validSet.count} to measure on (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 
 // ---- the network, in floating point while it learns, in the memory the threads share ----
-const shapes: Shapes = { hidden: H, buckets: BUCKETS, k: K, threads: THREADS };
+const shapes: Shapes = { hidden: H, inputs: INPUT_BUCKETS, buckets: BUCKETS, k: K, threads: THREADS };
 const layout = layoutOf(shapes);
 const kernels = await compileTrainKernels();
 const memory = sharedMemory(layout);
@@ -261,6 +277,7 @@ function startFrom(path: string): void {
   }
   const mismatch = network.hidden !== H ? `${network.hidden} hidden neurons, not ${H}`
     : network.buckets !== BUCKETS ? `${network.buckets} buckets, not ${BUCKETS}`
+    : !sameInputs(network.inputs, INPUT_BUCKETS) ? 'other input buckets (--mirror, --king-buckets)'
     : network.qa !== QA || network.qb !== QB || network.scale !== SCALE ? 'other quantisation' : null;
   if (mismatch !== null) {
     console.error(`nnue:train: --init ${path}: the network has ${mismatch}`);
@@ -270,6 +287,10 @@ function startFrom(path: string): void {
   network.hiddenBias.forEach((x, i) => { b1[i] = x / QA; });
   network.outputWeights.forEach((x, i) => { w2[i] = x / QB; });
   network.outputBias.forEach((x, i) => { b2[i] = x / (QA * QB); });
+}
+
+function sameInputs(a: InputBuckets, b: InputBuckets): boolean {
+  return a.mirrored === b.mirrored && a.count === b.count && a.kingBucket.every((bucket, sq) => bucket === b.kingBucket[sq]);
 }
 
 const order = new Int32Array(new SharedArrayBuffer(4 * trainSet.count));
@@ -330,7 +351,7 @@ for (const worker of threads) await worker.terminate();
 function save(): void {
   const round = (x: number, q: number, limit: number) => Math.max(-limit, Math.min(limit, Math.round(x * q)));
   const bytes = serializeNetwork({
-    hidden: H, qa: QA, qb: QB, scale: SCALE, buckets: BUCKETS,
+    hidden: H, inputs: INPUT_BUCKETS, qa: QA, qb: QB, scale: SCALE, buckets: BUCKETS,
     inputWeights: Int16Array.from(w1, (x) => round(x, QA, 32767)),
     hiddenBias: Int16Array.from(b1, (x) => round(x, QA, 32767)),
     outputWeights: Int16Array.from(w2, (x) => round(x, QB, 32767)),

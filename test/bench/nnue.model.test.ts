@@ -8,7 +8,8 @@ import { Model, type Shapes, type Targets, compileTrainKernels, layoutOf, shared
 import { NO_RESULT, RECORD_BYTES, packLines, recordFeatures } from '../../bench/nnue/packed.ts';
 import { parseFen } from '../../src/chess/fen.ts';
 import { ALL_SQUARES, BLACK, type Color, WHITE, toSquare64 } from '../../src/chess/types.ts';
-import { featureOf } from '../../src/search/play/nnue/features.ts';
+import { PLAIN_INPUTS, featureOf, orientationOf } from '../../src/search/play/nnue/features.ts';
+import { inputBuckets } from '../../bench/nnue/inputBuckets.ts';
 import { bucketOf } from '../../src/search/play/nnue/network.ts';
 import { mulberry32 } from '../support/random.ts';
 
@@ -60,12 +61,13 @@ function randomWeights(weights: ReturnType<typeof weightsOf>, seed: number): voi
 }
 
 /** The network's output for `fen` worked out plainly from the engine's features (features.ts), in doubles. */
-function plainEvaluation(fen: string, weights: ReturnType<typeof weightsOf>, { hidden, buckets }: Shapes): number {
+function plainEvaluation(fen: string, weights: ReturnType<typeof weightsOf>, { hidden, inputs, buckets }: Shapes): number {
   const pos = parseFen(fen);
   const pieces = ALL_SQUARES.filter((sq) => pos.board[sq] !== 0);
   const view = (side: Color) => Array.from(weights.b1, (bias, h) => {
     let sum = bias;
-    for (const sq of pieces) sum += weights.w1[featureOf(side, pos.board[sq], toSquare64(sq)) * hidden + h];
+    const orientation = orientationOf(inputs, side, toSquare64(pos.kingSquare[side]));
+    for (const sq of pieces) sum += weights.w1[featureOf(side, pos.board[sq], toSquare64(sq), orientation) * hidden + h];
     return Math.min(1, Math.max(0, sum)) ** 2;
   });
   const us = view(pos.turn);
@@ -77,14 +79,16 @@ function plainEvaluation(fen: string, weights: ReturnType<typeof weightsOf>, { h
 }
 
 describe('the network trainer', () => {
-  const shapes: Shapes = { hidden: 8, buckets: 2, k: 400 / 600, threads: 1 };
+  const shapes: Shapes = { hidden: 8, inputs: PLAIN_INPUTS, buckets: 2, k: 400 / 600, threads: 1 };
 
-  it('evaluates the packed positions as the engine\'s network does', () => {
-    const { models: [model], weights } = setUp(shapes);
+  it.each([['plain inputs', PLAIN_INPUTS], ['turned boards', inputBuckets(1, true)], ['four king buckets', inputBuckets(4, true)]])(
+    'evaluates the packed positions as the engine\'s network does (%s)', (_, inputs) => {
+    const bucketed = { ...shapes, inputs };
+    const { models: [model], weights } = setUp(bucketed);
     randomWeights(weights, 5);
     const { records, words } = pack(LINES);
     LINES.forEach((line, i) => {
-      expect(model.evaluate(records, words, i)).toBeCloseTo(plainEvaluation(line.split(';')[0], weights, shapes), 5);
+      expect(model.evaluate(records, words, i)).toBeCloseTo(plainEvaluation(line.split(';')[0], weights, bucketed), 5);
     });
   });
 

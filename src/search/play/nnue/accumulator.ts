@@ -1,19 +1,22 @@
 // The network's hidden layer for each position on the search's current line, kept up to date move
 // by move instead of summed afresh. Moves only note what changed; a position's neurons are worked
 // out when it is evaluated, from the nearest position above it that has them, so nodes that never
-// evaluate (cut off by the table, in check) cost nothing here.
+// evaluate (cut off by the table, in check) cost nothing here. With input buckets (features.ts), a
+// king move that changes its side's orientation changes every feature of that view: the view is
+// then summed afresh from the position evaluated.
 
 import { FLAG_CASTLE, FLAG_EN_PASSANT, moveCaptured, moveFlag, moveFrom, movePromotion, moveTo } from '../../../chess/move.ts';
 import { castledKingSquare, castledRookSquare, type Position } from '../../../chess/position.ts';
-import { ROOK, WHITE, makePiece, type Color } from '../../../chess/types.ts';
+import { KING, ROOK, WHITE, makePiece, type Color } from '../../../chess/types.ts';
 import { base64Bytes } from './decode.ts';
-import { FEATURE, INPUTS } from './features.ts';
+import { FEATURE, INPUTS, isPlain, orientationOf } from './features.ts';
 import { KERNELS_WASM } from './kernels.ts';
 import { type Network, bucketOf } from './network.ts';
 
 /** Deeper than any line the search plays out. */
 const MAX_LINE = 256;
 const NULL_MOVE = -1;
+const BOTH_VIEWS = 3;
 /** At most this many pieces stand on a board, so at most this many features are on in a view. */
 const MAX_FEATURES = 32;
 /** The screlu kernel works with each clamped square less this, so that it fits an int16. */
@@ -48,9 +51,19 @@ export class Accumulators {
   /** The move that led to entry e (NULL_MOVE for a pass) and the piece that made it. */
   private readonly moves = new Int32Array(MAX_LINE);
   private readonly movers = new Int32Array(MAX_LINE);
+  /** Whether the network has input buckets: without them every orientation is 0 and never changes. */
+  private readonly bucketed: boolean;
+  /** ORIENTATION[view * 128 + 0x88 square of the view's king]: the view's orientation (orientationOf). */
+  private readonly orientationTable = new Int32Array(2 * 128);
+  /** Per entry and view (e * 2 + view): the view's orientation, and whether the move into the entry changed it. */
+  private readonly orientation = new Int32Array(2 * MAX_LINE);
+  private readonly reoriented = new Uint8Array(2 * MAX_LINE);
   /** Per bucket, 32768 × the sum of its output weights: what the screlu kernel leaves out (see kernels.wat). */
   private readonly squareShift: Float64Array;
   private top = 0;
+  /** The view being updated's orientation, for row(): 7 where its board is turned, and its bucket's first feature. */
+  private turn = 0;
+  private base = 0;
 
   /** Throws if `network`'s neurons could leave the kernels' int16 and int32 ranges. */
   constructor(private readonly network: Network) {
@@ -58,7 +71,13 @@ export class Accumulators {
     const hidden = network.hidden;
     this.hidden = hidden;
     this.viewBytes = 2 * hidden;
-    this.outputAt = 2 * INPUTS * hidden;
+    this.bucketed = !isPlain(network.inputs);
+    for (let view = 0; view < 2; view++) {
+      for (let sq = 0; sq < 128; sq++) {
+        if ((sq & 0x88) === 0) this.orientationTable[view * 128 + sq] = orientationOf(network.inputs, view as Color, (sq >> 4) * 8 + (sq & 7));
+      }
+    }
+    this.outputAt = 2 * network.inputs.count * INPUTS * hidden;
     this.valuesAt = this.outputAt + 2 * network.outputWeights.length;
     const bytes = this.valuesAt + MAX_LINE * 2 * this.viewBytes;
     const memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / 65536) });
@@ -77,27 +96,39 @@ export class Accumulators {
   /** Starts the line at `pos`, summing its features. */
   reset(pos: Position): void {
     this.top = 0;
-    const { hidden, memory } = this;
     for (let view = 0; view < 2; view++) {
-      const at = (this.valuesAt >> 1) + view * hidden;
-      memory.set(this.network.hiddenBias, at);
-      for (let color = 0; color < 2; color++) {
-        for (let i = 0; i < pos.pieceCount[color]; i++) {
-          const sq = pos.pieceList[(color << 4) + i];
-          const row = FEATURE[view * 2048 + pos.board[sq] * 128 + sq] * hidden;
-          for (let h = 0; h < hidden; h++) memory[at + h] += memory[row + h];
-        }
-      }
+      this.orientation[view] = this.orientationTable[view * 128 + pos.kingSquare[view]];
+      this.reoriented[view] = 0;
+      this.sum(pos, 0, view);
     }
     this.ready[0] = 1;
+  }
+
+  /** Sums entry e's `view` afresh from `pos`, in the view's orientation at e. */
+  private sum(pos: Position, e: number, view: number): void {
+    const { hidden, memory } = this;
+    const at = ((this.valuesAt + e * 2 * this.viewBytes) >> 1) + view * hidden;
+    const orientation = this.orientation[e * 2 + view];
+    const turn = (orientation & 1) * 7;
+    const base = (orientation >> 1) * INPUTS;
+    memory.set(this.network.hiddenBias, at);
+    for (let color = 0; color < 2; color++) {
+      for (let i = 0; i < pos.pieceCount[color]; i++) {
+        const sq = pos.pieceList[(color << 4) + i];
+        const row = (FEATURE[view * 2048 + pos.board[sq] * 128 + (sq ^ turn)] + base) * hidden;
+        for (let h = 0; h < hidden; h++) memory[at + h] += memory[row + h];
+      }
+    }
   }
 
   /** Notes `move`, about to be made on `pos` (call before pos.make). */
   push(pos: Position, move: number): void {
     const top = ++this.top;
+    const piece = pos.board[moveFrom(move)];
     this.moves[top] = move;
-    this.movers[top] = pos.board[moveFrom(move)];
+    this.movers[top] = piece;
     this.ready[top] = 0;
+    if (this.bucketed) this.orient(top, piece, move);
   }
 
   /** Notes a pass (null move). */
@@ -105,6 +136,25 @@ export class Accumulators {
     const top = ++this.top;
     this.moves[top] = NULL_MOVE;
     this.ready[top] = 0;
+    if (this.bucketed) this.orient(top, 0, NULL_MOVE);
+  }
+
+  /** Entry e's orientations: its parent's, but for a king's move to a square of another. */
+  private orient(e: number, piece: number, move: number): void {
+    const { orientation, reoriented } = this;
+    orientation[e * 2] = orientation[e * 2 - 2];
+    orientation[e * 2 + 1] = orientation[e * 2 - 1];
+    reoriented[e * 2] = 0;
+    reoriented[e * 2 + 1] = 0;
+    if ((piece & 7) !== KING) return;
+    const us = piece >> 3;
+    const from = moveFrom(move);
+    const to = moveTo(move);
+    const kingTo = moveFlag(move) === FLAG_CASTLE ? castledKingSquare(us as Color, to > from) : to;
+    const turned = this.orientationTable[us * 128 + kingTo];
+    if (turned === orientation[e * 2 + us]) return;
+    orientation[e * 2 + us] = turned;
+    reoriented[e * 2 + us] = 1;
   }
 
   /** Takes back the last move or pass. */
@@ -114,9 +164,20 @@ export class Accumulators {
 
   /** The network's score of the current position, `pos`, for the side to move, in centipawns. */
   evaluate(pos: Position): number {
-    let from = this.top;
+    const top = this.top;
+    let from = top;
     while (this.ready[from] === 0) from--;
-    for (let e = from + 1; e <= this.top; e++) this.update(e);
+    let fresh = 0;
+    if (this.bucketed) for (let e = from + 1; e <= top; e++) fresh |= this.reoriented[e * 2] | (this.reoriented[e * 2 + 1] << 1);
+    if (fresh === 0) {
+      for (let e = from + 1; e <= top; e++) this.update(e, BOTH_VIEWS);
+    } else {
+      // The entries between keep only the other view: they are not ready, and are worked out
+      // again if the search evaluates them.
+      for (let e = from + 1; e <= top; e++) this.update(e, BOTH_VIEWS & ~fresh);
+      for (let view = 0; view < 2; view++) if ((fresh & (1 << view)) !== 0) this.sum(pos, top, view);
+      this.ready[top] = 1;
+    }
     const { network, viewBytes } = this;
     const qa = network.qa;
     const bucket = bucketOf(pos.pieceCount[0] + pos.pieceCount[1], network.buckets);
@@ -127,12 +188,12 @@ export class Accumulators {
     return ((sum / qa + network.outputBias[bucket]) * network.scale / (qa * network.qb)) | 0;
   }
 
-  /** Works out entry e from entry e - 1 and the move between them. */
-  private update(e: number): void {
+  /** Works out entry e's `views` (a bit per view) from entry e - 1 and the move between them; e is ready if both are. */
+  private update(e: number, views: number): void {
     const { kernels, viewBytes } = this;
     const child = this.valuesAt + e * 2 * viewBytes;
     const parent = child - 2 * viewBytes;
-    this.ready[e] = 1;
+    this.ready[e] = views === BOTH_VIEWS ? 1 : 0;
     const move = this.moves[e];
     if (move === NULL_MOVE) {
       this.memory.copyWithin(child >> 1, parent >> 1, (parent >> 1) + this.hidden * 2);
@@ -144,6 +205,10 @@ export class Accumulators {
     const to = moveTo(move);
     const flag = moveFlag(move);
     for (let view = 0; view < 2; view++) {
+      if ((views & (1 << view)) === 0) continue;
+      const orientation = this.orientation[e * 2 + view];
+      this.turn = (orientation & 1) * 7;
+      this.base = (orientation >> 1) * INPUTS;
       const table = view * 2048;
       const out = child + view * viewBytes;
       const inn = parent + view * viewBytes;
@@ -169,7 +234,7 @@ export class Accumulators {
 
   /** The byte offset of the input weights of `placed` on `square`, in the view whose table starts at `table`. */
   private row(table: number, placed: number, square: number): number {
-    return FEATURE[table + placed * 128 + square] * this.viewBytes;
+    return (FEATURE[table + placed * 128 + (square ^ this.turn)] + this.base) * this.viewBytes;
   }
 }
 
@@ -184,12 +249,13 @@ function checkFits(network: Network): void {
   const { hidden, qa, inputWeights, hiddenBias, outputWeights } = network;
   if (hidden % 8 !== 0) throw new Error(`network has ${hidden} hidden neurons: the kernels need a multiple of 8`);
   if (qa > MAX_QA) throw new Error(`network QA ${qa} is above ${MAX_QA}: its square does not fit 16 bits`);
-  const column = new Int32Array(INPUTS);
+  const inputs = network.inputs.count * INPUTS;
+  const column = new Int32Array(inputs);
   for (let h = 0; h < hidden; h++) {
-    for (let f = 0; f < INPUTS; f++) column[f] = Math.abs(inputWeights[f * hidden + h]);
+    for (let f = 0; f < inputs; f++) column[f] = Math.abs(inputWeights[f * hidden + h]);
     column.sort();
     let worst = Math.abs(hiddenBias[h]);
-    for (let i = INPUTS - MAX_FEATURES; i < INPUTS; i++) worst += column[i];
+    for (let i = inputs - MAX_FEATURES; i < inputs; i++) worst += column[i];
     if (worst > 0x7fff) throw new Error(`network neuron ${h} can reach ${worst}, beyond int16`);
   }
   let largest = 0;

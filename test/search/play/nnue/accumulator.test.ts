@@ -1,26 +1,30 @@
 // The network's hidden layer kept move by move must equal the one summed afresh, whatever the
-// move (captures, en passant, castling, promotions, passes), and the side to move's view comes first.
+// move (captures, en passant, castling, promotions, passes, kings changing input bucket), and the
+// side to move's view comes first.
 
 import { describe, expect, it } from 'vitest';
 import { STARTING_FEN, parseFen } from '../../../../src/chess/fen.ts';
 import { MAX_MOVES } from '../../../../src/chess/move.ts';
 import { generateLegal } from '../../../../src/chess/movegen.ts';
+import { makeUci } from '../../../../src/chess/uci.ts';
 import type { Position } from '../../../../src/chess/position.ts';
-import { FEATURE, INPUTS } from '../../../../src/search/play/nnue/features.ts';
+import type { Color } from '../../../../src/chess/types.ts';
+import { INPUTS, type InputBuckets, PLAIN_INPUTS, featureOf, orientationOf } from '../../../../src/search/play/nnue/features.ts';
+import { inputBuckets } from '../../../../bench/nnue/inputBuckets.ts';
 import { Accumulators } from '../../../../src/search/play/nnue/accumulator.ts';
 import type { Network } from '../../../../src/search/play/nnue/network.ts';
 import { bucketOf, parseNetwork, serializeNetwork } from '../../../../src/search/play/nnue/network.ts';
 
 /** A network of random weights: the bookkeeping is checked, not the chess. */
-function randomNetwork(hidden: number, seed: number, inputRange = 120, outputRange = 127): Network {
+function randomNetwork(hidden: number, seed: number, inputRange = 120, outputRange = 127, inputs: InputBuckets = PLAIN_INPUTS): Network {
   let state = seed;
   const next = (range: number) => {
     state = (Math.imul(state, 1103515245) + 12345) >>> 0;
     return (state >>> 8) % (2 * range + 1) - range;
   };
   return {
-    hidden, qa: 255, qb: 64, scale: 400,
-    inputWeights: Int16Array.from({ length: INPUTS * hidden }, () => next(inputRange)),
+    hidden, inputs, qa: 255, qb: 64, scale: 400,
+    inputWeights: Int16Array.from({ length: inputs.count * INPUTS * hidden }, () => next(inputRange)),
     hiddenBias: Int16Array.from({ length: hidden }, () => next(200)),
     buckets: 4,
     outputWeights: Int16Array.from({ length: 2 * hidden * 4 }, () => next(outputRange)),
@@ -31,11 +35,13 @@ function randomNetwork(hidden: number, seed: number, inputRange = 120, outputRan
 /** The network's score worked out the plain way, in doubles, to hold the SIMD kernels to. */
 function referenceEvaluate(network: Network, pos: Position): number {
   const { hidden, qa } = network;
+  const square64 = (sq: number) => (sq >> 4) * 8 + (sq & 7);
   const views = [0, 1].map((view) => {
     const sums = Array.from(network.hiddenBias);
+    const orientation = orientationOf(network.inputs, view as Color, square64(pos.kingSquare[view]));
     for (let sq = 0; sq < 128; sq++) {
       if (sq & 0x88 || pos.board[sq] === 0) continue;
-      const row = FEATURE[view * 2048 + pos.board[sq] * 128 + sq] * hidden;
+      const row = featureOf(view as Color, pos.board[sq], square64(sq), orientation) * hidden;
       for (let h = 0; h < hidden; h++) sums[h] += network.inputWeights[row + h];
     }
     return sums;
@@ -58,9 +64,13 @@ const FENS = [
   'n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1', // promotions with captures
 ];
 
+/** Input buckets as the trainer lays them out: the board turned, and four sets by the king's square. */
+const KING_BUCKETS = inputBuckets(4, true);
+
 describe('Accumulators', () => {
-  it('evaluates a position the same after any line of moves as after a fresh start', () => {
-    const network = randomNetwork(16, 7);
+  it.each([['plain inputs', PLAIN_INPUTS], ['turned boards', inputBuckets(1, true)], ['four king buckets', KING_BUCKETS]])(
+    'evaluates a position the same after any line of moves as after a fresh start (%s)', (_, inputs) => {
+    const network = randomNetwork(16, 7, 120, 127, inputs);
     const incremental = new Accumulators(network);
     const fresh = new Accumulators(network);
     const moves = new Int32Array(MAX_MOVES);
@@ -108,11 +118,50 @@ describe('Accumulators', () => {
     expect(compared).toBeGreaterThan(500);
   });
 
+  it('works out every view afresh where its king changed input bucket, and only that view', () => {
+    // Seen from its own end, a king on e1 is turned to d1: the kings change orientation on
+    // d-e file crossings and on leaving the back rank (KING_BUCKETS), and keep it on e1-f1-g1.
+    const network = randomNetwork(16, 11, 120, 127, KING_BUCKETS);
+    const accumulators = new Accumulators(network);
+    const pos = parseFen('4k3/pp4pp/8/8/8/8/PP4PP/4K3 w - - 0 1');
+    accumulators.reset(pos);
+    const moves = new Int32Array(MAX_MOVES);
+    const play = (uci: string) => {
+      const count = generateLegal(pos, moves, 0);
+      const move = Array.from(moves.subarray(0, count)).find((m) => makeUci(pos, m) === uci);
+      if (move === undefined) throw new Error(`${uci} is not legal here`);
+      accumulators.push(pos, move);
+      pos.make(move);
+    };
+    for (const uci of ['e1f1', 'e8d8', 'f1g1', 'd8e8', 'g1f2']) {
+      play(uci);
+      expect(accumulators.evaluate(pos), uci).toBe(referenceEvaluate(network, pos));
+    }
+    // Several moves at once, across buckets, before one evaluation.
+    for (const uci of ['e8d8', 'f2e2', 'd8c8', 'e2d1']) play(uci);
+    expect(accumulators.evaluate(pos)).toBe(referenceEvaluate(network, pos));
+  });
+
+  it('scores a position and its mirror image the same with turned boards', () => {
+    const network = randomNetwork(16, 13, 120, 127, inputBuckets(1, true));
+    const accumulators = new Accumulators(network);
+    const left = parseFen('2kr3r/ppp2ppp/2n1bn2/8/3P4/2N2N2/PPP2PPP/2KR1B1R b - - 3 9');
+    const right = parseFen('r3rk2/ppp2ppp/2nb1n2/8/4P3/2N2N2/PPP2PPP/R1B1RK2 b - - 3 9');
+    accumulators.reset(left);
+    const fromLeft = accumulators.evaluate(left);
+    accumulators.reset(right);
+    expect(accumulators.evaluate(right)).toBe(fromLeft);
+    expect(fromLeft).toBe(referenceEvaluate(network, left));
+  });
+
   it('scores as the plain sum of the network\'s layers, with weights up to what the kernels allow', () => {
     // Output weights up to 1000 make each int32 lane of the output sum reach about half its range
     // with 32 neurons; input weights up to 900 drive neurons far past the clamp on both sides.
-    for (const [hidden, inputRange, outputRange] of [[8, 120, 127], [32, 900, 1000], [128, 300, 127]]) {
-      const network = randomNetwork(hidden, hidden, inputRange, outputRange);
+    const cases: Array<[number, number, number, InputBuckets]> = [
+      [8, 120, 127, PLAIN_INPUTS], [32, 900, 1000, PLAIN_INPUTS], [128, 300, 127, PLAIN_INPUTS], [32, 300, 127, KING_BUCKETS],
+    ];
+    for (const [hidden, inputRange, outputRange, inputs] of cases) {
+      const network = randomNetwork(hidden, hidden, inputRange, outputRange, inputs);
       const accumulators = new Accumulators(network);
       for (const fen of FENS) {
         const pos = parseFen(fen);
@@ -154,6 +203,11 @@ describe('network files', () => {
   it('read back what was written', () => {
     const network = randomNetwork(8, 5);
     expect(parseNetwork(serializeNetwork(network))).toEqual(network);
+    const bucketed = randomNetwork(8, 5, 120, 127, KING_BUCKETS);
+    expect(parseNetwork(serializeNetwork(bucketed))).toEqual(bucketed);
+    // The plain layout is written as version 1, as the engine's first networks were.
+    expect(serializeNetwork(network)[4]).toBe(1);
+    expect(serializeNetwork(bucketed)[4]).toBe(2);
   });
 
   it('name what is wrong with a bad file', () => {
@@ -163,5 +217,10 @@ describe('network files', () => {
     const wrongVersion = bytes.slice();
     wrongVersion[4] = 9;
     expect(() => parseNetwork(wrongVersion)).toThrow(/version 9/);
+    const bucketed = serializeNetwork(randomNetwork(8, 5, 120, 127, KING_BUCKETS));
+    const badBucket = bucketed.slice();
+    badBucket[28 + 8 + 12] = 4; // a square's bucket beyond the four
+    expect(() => parseNetwork(badBucket)).toThrow(/input buckets out of range \(mirrored 1, count 4, squares' buckets up to 4\)/);
+    expect(() => parseNetwork(bucketed.subarray(0, 40))).toThrow(/ends inside its input buckets/);
   });
 });
