@@ -205,7 +205,7 @@ describe('the incremental hash', () => {
       }
     }
     expect(checked).toBeGreaterThan(1000);
-  });
+  }, 120_000); // some 20 s alone; on a loaded machine twice that, past the default 30 s
 
   it('matches a from-scratch computeHash after make', () => {
     const pos = parseFen('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1');
