@@ -53,7 +53,7 @@ export class Accumulators {
   private readonly movers = new Int32Array(MAX_LINE);
   /** Whether the network has input buckets: without them every orientation is 0 and never changes. */
   private readonly bucketed: boolean;
-  /** ORIENTATION[view * 128 + 0x88 square of the view's king]: the view's orientation (orientationOf). */
+  /** orientationTable[view * 128 + 0x88 square of the view's king]: the view's orientation (orientationOf). */
   private readonly orientationTable = new Int32Array(2 * 128);
   /** Per entry and view (e * 2 + view): the view's orientation, and whether the move into the entry changed it. */
   private readonly orientation = new Int32Array(2 * MAX_LINE);
