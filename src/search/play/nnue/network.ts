@@ -75,7 +75,8 @@ export function parseNetwork(bytes: Uint8Array): Network {
     inputs = { mirrored: mirrored === 1, count, kingBucket };
     at += INPUT_BUCKETS_BYTES;
   }
-  const expected = fileBytes(hidden, buckets, inputs);
+  // From the header as read: a version-2 file of the plain layout is still read whole.
+  const expected = at + weightBytes(hidden, buckets, inputs);
   if (bytes.byteLength !== expected) {
     throw new Error(`network file is ${bytes.byteLength} bytes, expected ${expected} for ${hidden} hidden neurons and ${buckets} buckets`);
   }
@@ -92,16 +93,16 @@ export function parseNetwork(bytes: Uint8Array): Network {
   return { hidden, inputs, qa, qb, scale, inputWeights, hiddenBias, buckets, outputWeights, outputBias };
 }
 
-function fileBytes(hidden: number, buckets: number, inputs: InputBuckets): number {
-  const header = HEADER_BYTES + (isPlain(inputs) ? 0 : INPUT_BUCKETS_BYTES);
-  return header + 2 * (inputs.count * INPUTS * hidden + hidden + 2 * hidden * buckets) + 4 * buckets;
+/** Bytes after the header: the weights and biases. */
+function weightBytes(hidden: number, buckets: number, inputs: InputBuckets): number {
+  return 2 * (inputs.count * INPUTS * hidden + hidden + 2 * hidden * buckets) + 4 * buckets;
 }
 
 /** The file bytes of `network` (for the trainer): version 1 for the plain layout, else 2. */
 export function serializeNetwork(network: Network): Uint8Array {
   const { hidden, buckets, inputs } = network;
   const plain = isPlain(inputs);
-  const bytes = new Uint8Array(fileBytes(hidden, buckets, inputs));
+  const bytes = new Uint8Array(HEADER_BYTES + (plain ? 0 : INPUT_BUCKETS_BYTES) + weightBytes(hidden, buckets, inputs));
   const view = new DataView(bytes.buffer);
   [MAGIC, plain ? PLAIN_VERSION : BUCKETED_VERSION, hidden, network.qa, network.qb, network.scale, buckets]
     .forEach((value, i) => view.setUint32(4 * i, value, true));

@@ -208,6 +208,13 @@ describe('network files', () => {
     // The plain layout is written as version 1, as the engine's first networks were.
     expect(serializeNetwork(network)[4]).toBe(1);
     expect(serializeNetwork(bucketed)[4]).toBe(2);
+    // Version 2 may also hold the plain layout (not written so, but read whole).
+    const plain = serializeNetwork(network);
+    const inputBucketsHeader = new Uint8Array(72);
+    inputBucketsHeader[4] = 1; // count 1, not turned, every square bucket 0
+    const asVersion2 = Uint8Array.from([...plain.subarray(0, 28), ...inputBucketsHeader, ...plain.subarray(28)]);
+    asVersion2[4] = 2;
+    expect(parseNetwork(asVersion2)).toEqual(network);
   });
 
   it('name what is wrong with a bad file', () => {
