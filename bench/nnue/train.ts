@@ -24,8 +24,9 @@ import { closeSync, existsSync, openSync, readFileSync, readSync, statSync, writ
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { type Network, parseNetwork, serializeNetwork } from '../../src/search/play/nnue/network.ts';
-import { type InputBuckets, PLAIN_INPUTS } from '../../src/search/play/nnue/features.ts';
+import { type InputBuckets, PLAIN_INPUTS, isPlain } from '../../src/search/play/nnue/features.ts';
 import { KING_BUCKET_COUNTS, inputBuckets } from './inputBuckets.ts';
+import { plainToBuckets } from './reshape.ts';
 import { type Shapes, type Targets, compileTrainKernels, layoutOf, sharedMemory, weightsOf } from './model.ts';
 import { RECORD_BYTES, packCounts, packText } from './packed.ts';
 import { mulberry32 } from '../../test/support/random.ts';
@@ -70,7 +71,8 @@ try {
       'eval-scale': { type: 'string', default: '600' },
       seed: { type: 'string', default: '1' },
       /** Start from this network file's weights (same shapes) instead of random ones: more training
-       *  of a network already made, e.g. on new positions with a lower --rate. */
+       *  of a network already made, e.g. on new positions with a lower --rate. A plain network
+       *  also starts one with --mirror or --king-buckets (reshape.ts). */
       init: { type: 'string' },
       out: { type: 'string', default: 'bench/out/nnue/net.nnue' },
     },
@@ -275,6 +277,8 @@ function startFrom(path: string): void {
     console.error(`nnue:train: --init ${path}: ${(error as Error).message}`);
     process.exit(2);
   }
+  // A plain network starts a turned or bucketed one where it stands itself (reshape.ts).
+  if (isPlain(network.inputs) && !isPlain(INPUT_BUCKETS)) network = plainToBuckets(network, INPUT_BUCKETS);
   const mismatch = network.hidden !== H ? `${network.hidden} hidden neurons, not ${H}`
     : network.buckets !== BUCKETS ? `${network.buckets} buckets, not ${BUCKETS}`
     : !sameInputs(network.inputs, INPUT_BUCKETS) ? 'other input buckets (--mirror, --king-buckets)'

@@ -9,28 +9,12 @@ import { generateLegal } from '../../../../src/chess/movegen.ts';
 import { makeUci } from '../../../../src/chess/uci.ts';
 import type { Position } from '../../../../src/chess/position.ts';
 import type { Color } from '../../../../src/chess/types.ts';
-import { INPUTS, type InputBuckets, PLAIN_INPUTS, featureOf, orientationOf } from '../../../../src/search/play/nnue/features.ts';
+import { type InputBuckets, PLAIN_INPUTS, featureOf, orientationOf } from '../../../../src/search/play/nnue/features.ts';
 import { inputBuckets } from '../../../../bench/nnue/inputBuckets.ts';
 import { Accumulators } from '../../../../src/search/play/nnue/accumulator.ts';
 import type { Network } from '../../../../src/search/play/nnue/network.ts';
 import { bucketOf, parseNetwork, serializeNetwork } from '../../../../src/search/play/nnue/network.ts';
-
-/** A network of random weights: the bookkeeping is checked, not the chess. */
-function randomNetwork(hidden: number, seed: number, inputRange = 120, outputRange = 127, inputs: InputBuckets = PLAIN_INPUTS): Network {
-  let state = seed;
-  const next = (range: number) => {
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    return (state >>> 8) % (2 * range + 1) - range;
-  };
-  return {
-    hidden, inputs, qa: 255, qb: 64, scale: 400,
-    inputWeights: Int16Array.from({ length: inputs.count * INPUTS * hidden }, () => next(inputRange)),
-    hiddenBias: Int16Array.from({ length: hidden }, () => next(200)),
-    buckets: 4,
-    outputWeights: Int16Array.from({ length: 2 * hidden * 4 }, () => next(outputRange)),
-    outputBias: Int32Array.from({ length: 4 }, () => next(5000)),
-  };
-}
+import { randomNetwork } from '../../../support/randomNetwork.ts';
 
 /** The network's score worked out the plain way, in doubles, to hold the SIMD kernels to. */
 function referenceEvaluate(network: Network, pos: Position): number {

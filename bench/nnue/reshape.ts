@@ -1,0 +1,27 @@
+// A plain network's weights laid out for input buckets (features.ts), as the starting point of
+// more training (`nnue:train --mirror [--king-buckets N] --init plain.nnue`): what the plain
+// network has learned is kept, and training goes on from there instead of from random weights.
+//
+// A turned view (its king on files e–h) reads each piece at the square turned left to right, so
+// every bucket takes the plain weights of the turned square: a view whose king stands on files
+// e–h (as after castling short) sees exactly what it saw before, and one whose king stands on
+// files a–d sees what the plain network would see of the board turned, its weights learned from
+// the other wing.
+
+import { INPUTS, type InputBuckets, isPlain } from '../../src/search/play/nnue/features.ts';
+import type { Network } from '../../src/search/play/nnue/network.ts';
+
+/** `plain`'s weights in the layout `inputs`; throws if `plain` is not of the plain layout. */
+export function plainToBuckets(plain: Network, inputs: InputBuckets): Network {
+  if (!isPlain(plain.inputs)) throw new Error('only a network of the plain layout can be laid out afresh');
+  const { hidden } = plain;
+  const inputWeights = new Int16Array(inputs.count * INPUTS * hidden);
+  for (let bucket = 0; bucket < inputs.count; bucket++) {
+    for (let feature = 0; feature < INPUTS; feature++) {
+      // The square is the feature's low six bits; turning it left to right flips the file.
+      const from = inputs.mirrored ? feature ^ 7 : feature;
+      inputWeights.set(plain.inputWeights.subarray(from * hidden, (from + 1) * hidden), (bucket * INPUTS + feature) * hidden);
+    }
+  }
+  return { ...plain, inputs, inputWeights };
+}

@@ -1,0 +1,56 @@
+// A plain network laid out for input buckets (bench/nnue/reshape.ts) must start where the plain
+// network stands: the same score where both kings stand on files e–h, and where both stand on
+// files a–d, the plain network's score of the board turned left to right.
+
+import { describe, expect, it } from 'vitest';
+import { plainToBuckets } from '../../bench/nnue/reshape.ts';
+import { inputBuckets } from '../../bench/nnue/inputBuckets.ts';
+import { parseFen } from '../../src/chess/fen.ts';
+import { Accumulators } from '../../src/search/play/nnue/accumulator.ts';
+import type { Network } from '../../src/search/play/nnue/network.ts';
+import { randomNetwork } from '../support/randomNetwork.ts';
+
+const evaluate = (network: Network, fen: string): number => {
+  const accumulators = new Accumulators(network);
+  const pos = parseFen(fen);
+  accumulators.reset(pos);
+  return accumulators.evaluate(pos);
+};
+
+/** The position turned left to right (castling rights dropped: they do not survive the turn). */
+function turned(fen: string): string {
+  const [board, turn, , enPassant, ...clocks] = fen.split(' ');
+  const ranks = board.split('/').map((rank) => rank.split('').reverse().join(''));
+  const file = (f: string) => String.fromCharCode(2 * 'a'.charCodeAt(0) + 7 - f.charCodeAt(0));
+  return [ranks.join('/'), turn, '-', enPassant === '-' ? '-' : file(enPassant[0]) + enPassant[1], ...clocks].join(' ');
+}
+
+const KINGS_ON_THE_RIGHT = [
+  'r4rk1/ppp2ppp/2n1bn2/8/3P4/2N2N2/PPP2PPP/R4RK1 w - - 0 12',
+  '6k1/5pp1/8/3pP3/8/8/5PP1/6K1 w - d6 0 40',
+  'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b - - 0 1',
+];
+const KINGS_ON_THE_LEFT = [
+  '2kr3r/ppp2ppp/2n1bn2/8/3P4/2N2N2/PPP2PPP/2KR3R w - - 0 12',
+  '1k6/pp6/8/3pP3/8/8/PP6/1K6 w - d6 0 40',
+];
+
+describe('plainToBuckets', () => {
+  const plain = randomNetwork(16, 5);
+  it.each([['turned boards', inputBuckets(1, true)], ['two king buckets', inputBuckets(2, true)], ['four king buckets', inputBuckets(4, true)]])(
+    'starts %s where the plain network stands',
+    (_, inputs) => {
+      const laidOut = plainToBuckets(plain, inputs);
+      expect(laidOut.inputs).toBe(inputs);
+      for (const fen of KINGS_ON_THE_RIGHT) expect(evaluate(laidOut, fen)).toBe(evaluate(plain, fen));
+      for (const fen of KINGS_ON_THE_LEFT) expect(evaluate(laidOut, fen)).toBe(evaluate(plain, turned(fen)));
+      // Not the same as the plain network's own score of the left-hand positions.
+      expect(KINGS_ON_THE_LEFT.some((fen) => evaluate(laidOut, fen) !== evaluate(plain, fen))).toBe(true);
+    },
+  );
+
+  it('lays out only a plain network', () => {
+    const turnedNetwork = randomNetwork(16, 5, 120, 127, inputBuckets(1, true));
+    expect(() => plainToBuckets(turnedNetwork, inputBuckets(2, true))).toThrow(/only a network of the plain layout/);
+  });
+});
