@@ -3,7 +3,8 @@
 // out when it is evaluated, from the nearest position above it that has them, so nodes that never
 // evaluate (cut off by the table, in check) cost nothing here. With input buckets (features.ts), a
 // king move that changes its side's orientation changes every feature of that view: the view is
-// then summed afresh from the position evaluated.
+// then rebuilt from the last position seen in that orientation, kept with its neurons in a cache
+// per view and orientation (Stockfish's "Finny tables"), by the few pieces that differ.
 
 import { FLAG_CASTLE, FLAG_EN_PASSANT, moveCaptured, moveFlag, moveFrom, movePromotion, moveTo } from '../../../chess/move.ts';
 import { castledKingSquare, castledRookSquare, type Position } from '../../../chess/position.ts';
@@ -23,6 +24,8 @@ const MAX_FEATURES = 32;
 const SQUARE_SHIFT = 32768;
 /** The largest QA whose square fits 16 bits (unsigned), as the kernel needs. */
 const MAX_QA = 255;
+/** The 64 board squares, as 0x88 squares. */
+const BOARD_SQUARES = Int32Array.from({ length: 64 }, (_, i) => (i >> 3) * 16 + (i & 7));
 
 interface Kernels {
   addSub(out: number, from: number, add: number, sub: number, bytes: number): void;
@@ -60,6 +63,17 @@ export class Accumulators {
   private readonly reoriented = new Uint8Array(2 * MAX_LINE);
   /** Per bucket, 32768 × the sum of its output weights: what the screlu kernel leaves out (see kernels.wat). */
   private readonly squareShift: Float64Array;
+  /** Orientations a view can have (input buckets × 2, turned or not). */
+  private readonly orientations: number;
+  /** Byte offsets of the caches' neurons (cache c = view × orientations + orientation, viewBytes
+   *  each) and of a view's worth of zeros (for an add or a take-away alone). */
+  private readonly cacheAt: number;
+  private readonly zerosAt: number;
+  /** cacheBoard[c * 128 + 0x88 square]: the piece on each square of the board cache c holds the neurons of. */
+  private readonly cacheBoard: Uint8Array;
+  /** Rows to add and take away while bringing a cache up to date (each at most one per piece on a board). */
+  private readonly adds = new Int32Array(MAX_FEATURES);
+  private readonly subs = new Int32Array(MAX_FEATURES);
   private top = 0;
   /** The view being updated's orientation, for row(): 7 where its board is turned, and its bucket's first feature. */
   private turn = 0;
@@ -79,13 +93,19 @@ export class Accumulators {
     }
     this.outputAt = 2 * network.inputs.count * INPUTS * hidden;
     this.valuesAt = this.outputAt + 2 * network.outputWeights.length;
-    const bytes = this.valuesAt + MAX_LINE * 2 * this.viewBytes;
+    this.orientations = 2 * network.inputs.count;
+    this.cacheAt = this.valuesAt + MAX_LINE * 2 * this.viewBytes;
+    this.zerosAt = this.cacheAt + 2 * this.orientations * this.viewBytes;
+    this.cacheBoard = new Uint8Array(2 * this.orientations * 128);
+    const bytes = this.zerosAt + this.viewBytes;
     const memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / 65536) });
     kernelsModule ??= new WebAssembly.Module(base64Bytes(KERNELS_WASM));
     this.kernels = new WebAssembly.Instance(kernelsModule, { env: { memory } }).exports as unknown as Kernels;
     this.memory = new Int16Array(memory.buffer);
     this.memory.set(network.inputWeights, 0);
     this.memory.set(network.outputWeights, this.outputAt >> 1);
+    // Every cache starts as the empty board's neurons: the biases.
+    for (let c = 0; c < 2 * this.orientations; c++) this.memory.set(network.hiddenBias, (this.cacheAt >> 1) + c * hidden);
     this.squareShift = Float64Array.from({ length: network.buckets }, (_, bucket) => {
       let sum = 0;
       for (let i = bucket * 2 * hidden; i < (bucket + 1) * 2 * hidden; i++) sum += network.outputWeights[i];
@@ -93,32 +113,52 @@ export class Accumulators {
     });
   }
 
-  /** Starts the line at `pos`, summing its features. */
+  /** Starts the line at `pos`. */
   reset(pos: Position): void {
     this.top = 0;
     for (let view = 0; view < 2; view++) {
       this.orientation[view] = this.orientationTable[view * 128 + pos.kingSquare[view]];
       this.reoriented[view] = 0;
-      this.sum(pos, 0, view);
+      this.refresh(pos, 0, view);
     }
     this.ready[0] = 1;
   }
 
-  /** Sums entry e's `view` afresh from `pos`, in the view's orientation at e. */
-  private sum(pos: Position, e: number, view: number): void {
-    const { hidden, memory } = this;
-    const at = ((this.valuesAt + e * 2 * this.viewBytes) >> 1) + view * hidden;
+  /**
+   * Works out entry e's `view` from its cache for the view's orientation at e: the cache is
+   * brought from the board it last held to `pos`'s, square by square, then copied. A king's
+   * crossing back and forth changes few pieces, where summing afresh adds every one.
+   */
+  private refresh(pos: Position, e: number, view: number): void {
+    const { adds, subs, cacheBoard, kernels, viewBytes } = this;
     const orientation = this.orientation[e * 2 + view];
-    const turn = (orientation & 1) * 7;
-    const base = (orientation >> 1) * INPUTS;
-    memory.set(this.network.hiddenBias, at);
-    for (let color = 0; color < 2; color++) {
-      for (let i = 0; i < pos.pieceCount[color]; i++) {
-        const sq = pos.pieceList[(color << 4) + i];
-        const row = (FEATURE[view * 2048 + pos.board[sq] * 128 + (sq ^ turn)] + base) * hidden;
-        for (let h = 0; h < hidden; h++) memory[at + h] += memory[row + h];
-      }
+    const cache = view * this.orientations + orientation;
+    const cacheAt = this.cacheAt + cache * viewBytes;
+    const boardAt = cache * 128;
+    this.turn = (orientation & 1) * 7;
+    this.base = (orientation >> 1) * INPUTS;
+    const table = view * 2048;
+    let added = 0;
+    let taken = 0;
+    for (let i = 0; i < 64; i++) {
+      const sq = BOARD_SQUARES[i];
+      const now = pos.board[sq];
+      const was = cacheBoard[boardAt + sq];
+      if (now === was) continue;
+      if (was !== 0) subs[taken++] = this.row(table, was, sq);
+      if (now !== 0) adds[added++] = this.row(table, now, sq);
+      cacheBoard[boardAt + sq] = now;
     }
+    // The kernels' int16 sums wrap, so a neuron may leave its range between the adds and the
+    // take-aways; it ends as a real board's, which checkFits has bounded.
+    let a = 0;
+    let s = 0;
+    for (; added - a >= 2 && taken - s >= 2; a += 2, s += 2) kernels.addAddSubSub(cacheAt, cacheAt, adds[a], adds[a + 1], subs[s], subs[s + 1], viewBytes);
+    for (; a < added || s < taken; a++, s++) {
+      kernels.addSub(cacheAt, cacheAt, a < added ? adds[a] : this.zerosAt, s < taken ? subs[s] : this.zerosAt, viewBytes);
+    }
+    const at = (this.valuesAt + e * 2 * viewBytes + view * viewBytes) >> 1;
+    this.memory.copyWithin(at, cacheAt >> 1, (cacheAt >> 1) + this.hidden);
   }
 
   /** Notes `move`, about to be made on `pos` (call before pos.make). */
@@ -175,7 +215,7 @@ export class Accumulators {
       // The entries between keep only the other view: they are not ready, and are worked out
       // again if the search evaluates them.
       for (let e = from + 1; e <= top; e++) this.update(e, BOTH_VIEWS & ~fresh);
-      for (let view = 0; view < 2; view++) if ((fresh & (1 << view)) !== 0) this.sum(pos, top, view);
+      for (let view = 0; view < 2; view++) if ((fresh & (1 << view)) !== 0) this.refresh(pos, top, view);
       this.ready[top] = 1;
     }
     const { network, viewBytes } = this;
