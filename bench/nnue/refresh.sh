@@ -9,7 +9,9 @@
 #
 # Env: GEN_S (seconds of games, 170), CORES (all), SEED (303: games SEED, walks from SEED*100),
 # D (positions, bench/out/nnue/refresh), OUT (the network, bench/out/nnue), RATE (0.001),
-# EPOCHS (3), INIT (the network to start from: the engine's own, written out by current.ts).
+# EPOCHS (3), INIT (the network to start from: the engine's own, written out by current.ts),
+# LAYOUT (the trainer's input-layout options, --mirror: the embedded network's, which --init
+# must match).
 # JS: a folder of bundled scripts (npm run nnue:bundle) for a machine without node_modules.
 set -euo pipefail
 T0=$(date +%s)
@@ -21,6 +23,7 @@ D=${D:-bench/out/nnue/refresh}
 OUT=${OUT:-bench/out/nnue}
 RATE=${RATE:-0.001}
 EPOCHS=${EPOCHS:-3}
+LAYOUT=${LAYOUT:---mirror}
 # The scripts append to their files: a second run into the same folder would mix two runs' positions.
 if [ -e "$D/games.txt" ]; then
   echo "nnue:refresh: $D already holds a run's positions; remove it or name another folder with D=" >&2
@@ -72,5 +75,6 @@ say packed
 
 data=()
 for f in games w0 w2 w4 w6 w10; do data+=(--data "$D/$f.bin"); done
-run train "${data[@]}" --init "$INIT" --rate "$RATE" --epochs "$EPOCHS" --threads "$CORES" --out "$OUT/net.nnue"
+# shellcheck disable=SC2086 # LAYOUT is a list of options
+run train "${data[@]}" $LAYOUT --init "$INIT" --rate "$RATE" --epochs "$EPOCHS" --threads "$CORES" --out "$OUT/net.nnue"
 say "done: $OUT/net.nnue"
