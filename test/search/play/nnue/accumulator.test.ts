@@ -51,6 +51,16 @@ const FENS = [
 /** Input buckets as the trainer lays them out: the board turned, and four sets by the king's square. */
 const KING_BUCKETS = inputBuckets(4, true);
 
+/** Plays the legal move `uci` on `pos`, noting it in `accumulators` first. */
+function play(accumulators: Accumulators, pos: Position, uci: string): void {
+  const moves = new Int32Array(MAX_MOVES);
+  const count = generateLegal(pos, moves, 0);
+  const move = Array.from(moves.subarray(0, count)).find((m) => makeUci(pos, m) === uci);
+  if (move === undefined) throw new Error(`${uci} is not legal here`);
+  accumulators.push(pos, move);
+  pos.make(move);
+}
+
 describe('Accumulators', () => {
   it.each([['plain inputs', PLAIN_INPUTS], ['turned boards', inputBuckets(1, true)], ['four king buckets', KING_BUCKETS]])(
     'evaluates a position the same after any line of moves as after a fresh start (%s)', (_, inputs) => {
@@ -111,20 +121,12 @@ describe('Accumulators', () => {
     const accumulators = new Accumulators(network);
     const pos = parseFen('4k3/pp4pp/8/8/8/8/PP4PP/4K3 w - - 0 1');
     accumulators.reset(pos);
-    const moves = new Int32Array(MAX_MOVES);
-    const play = (uci: string) => {
-      const count = generateLegal(pos, moves, 0);
-      const move = Array.from(moves.subarray(0, count)).find((m) => makeUci(pos, m) === uci);
-      if (move === undefined) throw new Error(`${uci} is not legal here`);
-      accumulators.push(pos, move);
-      pos.make(move);
-    };
     for (const uci of ['e1f1', 'e8d8', 'f1g1', 'd8e8', 'g1f2']) {
-      play(uci);
+      play(accumulators, pos, uci);
       expect(accumulators.evaluate(pos), uci).toBe(referenceEvaluate(network, pos));
     }
     // Several moves at once, across buckets, before one evaluation.
-    for (const uci of ['e8d8', 'f2e2', 'd8c8', 'e2d1']) play(uci);
+    for (const uci of ['e8d8', 'f2e2', 'd8c8', 'e2d1']) play(accumulators, pos, uci);
     expect(accumulators.evaluate(pos)).toBe(referenceEvaluate(network, pos));
   });
 
@@ -136,13 +138,8 @@ describe('Accumulators', () => {
       const accumulators = new Accumulators(network);
       const pos = parseFen('4k3/pp4pp/8/8/2q5/4N3/PP4PP/4K3 w - - 0 1');
       accumulators.reset(pos);
-      const moves = new Int32Array(MAX_MOVES);
       for (const uci of ['e1d1', 'e8e7', 'e3c4', 'e7d7', 'd1e1', 'd7e6', 'e1f2', 'e6d5', 'f2e2', 'd5c4', 'e2d2', 'c4d4', 'd2e2', 'd4e4']) {
-        const count = generateLegal(pos, moves, 0);
-        const move = Array.from(moves.subarray(0, count)).find((m) => makeUci(pos, m) === uci);
-        if (move === undefined) throw new Error(`${uci} is not legal here`);
-        accumulators.push(pos, move);
-        pos.make(move);
+        play(accumulators, pos, uci);
         expect(accumulators.evaluate(pos), uci).toBe(referenceEvaluate(network, pos));
       }
     }
