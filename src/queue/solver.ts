@@ -5,7 +5,8 @@
 //
 // A solver that dies mid-job (SIGKILL, the machine gone) stops renewing the job's lock; within
 // about lockMs + stalledCheckMs another solver's stalled-job check puts the job back in the
-// queue, and it runs again there, under its original deadline.
+// queue, and it runs again there, under its original deadline. A solver that finds it can no
+// longer renew a job's lock stops that search within about lockMs / 2.
 
 import { type Job as BullJob, Worker } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
@@ -90,6 +91,12 @@ export function startSolver(options: SolverOptions): Solver {
       name: 'solver',
     },
   );
+  // A job whose lock this solver could not renew is no longer its own: Redis lost it (restarted
+  // empty) or another solver took it over after a stall. Searching on would hold a thread, and
+  // keep the next job waiting, for an answer nobody reads.
+  worker.on('lockRenewalFailed', (jobIds) => {
+    for (const jobId of jobIds) running.get(jobId)?.abort();
+  });
   worker.on('error', (error) => onError('queue', error));
   worker.on('failed', (job, error) => {
     if (job && !error.message.startsWith('AbortError')) onError(`job ${job.id}`, error);

@@ -121,4 +121,34 @@ describe.skipIf(!hasRedisServer())('the queued engine over a real Redis', () => 
     await expect(running).rejects.toBeInstanceOf(SolverLostError);
     expect(Date.now() - diedAt).toBeLessThan(25_000);
   }, 40_000);
+
+  it('stops the search of a job Redis lost in a restart, so the next job does not wait behind it', async () => {
+    const server = await startRedis();
+    const name = `test${++queueCount}`;
+    const client = new QueuedEngine({ connection: server.connection, name });
+    const own = localEngine({ threads: 1 });
+    const lockMs = 2_000;
+    const solver = startSolver({ connection: server.connection, name, engine: own, lockMs });
+    // Redis last: the others close their connections to it.
+    closers.push(async () => {
+      await Promise.all([solver.close(), client.close(), own.close()]);
+      await server.close();
+    });
+    await solver.ready();
+    await client.ready();
+    let firstProgress!: () => void;
+    const started = new Promise<void>((resolve) => (firstProgress = resolve));
+    const lost = client.run(HEAVY, { timeLimitMs: 600_000, onProgress: () => firstProgress() });
+    lost.catch(() => {});
+    await started;
+    await server.kill();
+    await server.restart(); // Empty: the job, its lock and its progress are gone.
+    await expect(lost).rejects.toBeInstanceOf(SolverLostError);
+    // Its search, minutes long, stops once the solver fails to renew its lock (every lockMs / 2).
+    const restartedAt = Date.now();
+    while (solver.running > 0 && Date.now() - restartedAt < 10 * lockMs) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(solver.running).toBe(0);
+    const next = await client.run(MATE_IN_1);
+    expect(next.keysSan).toEqual(['Ra8#']);
+  }, 60_000);
 });
