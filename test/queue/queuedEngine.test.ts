@@ -14,6 +14,13 @@ const MATE_IN_3: MateJob = { kind: 'mate', fen: 'b7/PP6/8/8/7K/6B1/6N1/4R1bk w -
 /** Minutes of search for any solver: stopped only by a cancel or a deadline. */
 const HEAVY: MateJob = { kind: 'mate', fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', maxMoves: 10, mode: 'all' };
 
+/** `started` resolves at a search's first progress report, which `firstProgress` is to be told of. */
+function firstProgressSignal(): { started: Promise<void>; firstProgress: () => void } {
+  let firstProgress!: () => void;
+  const started = new Promise<void>((resolve) => (firstProgress = resolve));
+  return { started, firstProgress };
+}
+
 describe.skipIf(!hasRedisServer())('the queued engine over a real Redis', () => {
   let redis: RedisServer;
   let engine: LocalEngine;
@@ -60,8 +67,7 @@ describe.skipIf(!hasRedisServer())('the queued engine over a real Redis', () => 
   it('stops a running search on Cancel within a second, answering with what it has', async () => {
     const { client, solver } = await setUp();
     const controller = new AbortController();
-    let firstProgress!: () => void;
-    const started = new Promise<void>((resolve) => (firstProgress = resolve));
+    const { started, firstProgress } = firstProgressSignal();
     const running = client.run(HEAVY, { signal: controller.signal, onProgress: () => firstProgress() });
     await started;
     expect(solver!.running).toBe(1);
@@ -109,8 +115,7 @@ describe.skipIf(!hasRedisServer())('the queued engine over a real Redis', () => 
     const solver = startSolver({ connection: redis.connection, name, engine: own });
     await solver.ready();
     await client.ready();
-    let firstProgress!: () => void;
-    const started = new Promise<void>((resolve) => (firstProgress = resolve));
+    const { started, firstProgress } = firstProgressSignal();
     const running = client.run(HEAVY, { timeLimitMs: 600_000, onProgress: () => firstProgress() });
     running.catch(() => {});
     await started;
@@ -136,8 +141,7 @@ describe.skipIf(!hasRedisServer())('the queued engine over a real Redis', () => 
     });
     await solver.ready();
     await client.ready();
-    let firstProgress!: () => void;
-    const started = new Promise<void>((resolve) => (firstProgress = resolve));
+    const { started, firstProgress } = firstProgressSignal();
     const lost = client.run(HEAVY, { timeLimitMs: 600_000, onProgress: () => firstProgress() });
     lost.catch(() => {});
     await started;
