@@ -3,7 +3,9 @@
 // (no solver at all, a solver gone, Redis gone).
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AbortError, type MateJob, localEngine, type LocalEngine } from '../../src/engine/index.ts';
+import {
+  AbortError, type LocalEngine, type MateJob, type MateJobProgress, type MateJobResult, type SearchOptions, localEngine,
+} from '../../src/engine/index.ts';
 import { NoSolverError, SolverLostError } from '../../src/queue/errors.ts';
 import { QueuedEngine } from '../../src/queue/queuedEngine.ts';
 import { type Solver, startSolver } from '../../src/queue/solver.ts';
@@ -14,11 +16,17 @@ const MATE_IN_3: MateJob = { kind: 'mate', fen: 'b7/PP6/8/8/7K/6B1/6N1/4R1bk w -
 /** Minutes of search for any solver: stopped only by a cancel or a deadline. */
 const HEAVY: MateJob = { kind: 'mate', fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', maxMoves: 10, mode: 'all' };
 
-/** `started` resolves at a search's first progress report, which `firstProgress` is to be told of. */
-function firstProgressSignal(): { started: Promise<void>; firstProgress: () => void } {
+/**
+ * Runs HEAVY on `client` and waits for its search's first progress report, so the job is known
+ * to be in a solver's hands. The job's promise comes back wrapped: awaiting it is the test's to do.
+ */
+async function startHeavy(client: QueuedEngine, options: SearchOptions<MateJobProgress>): Promise<{ running: Promise<MateJobResult> }> {
   let firstProgress!: () => void;
   const started = new Promise<void>((resolve) => (firstProgress = resolve));
-  return { started, firstProgress };
+  const running = client.run(HEAVY, { ...options, onProgress: () => firstProgress() });
+  running.catch(() => {}); // Handled where the test awaits it; unhandled meanwhile would fail the run.
+  await started;
+  return { running };
 }
 
 describe.skipIf(!hasRedisServer())('the queued engine over a real Redis', () => {
@@ -67,9 +75,7 @@ describe.skipIf(!hasRedisServer())('the queued engine over a real Redis', () => 
   it('stops a running search on Cancel within a second, answering with what it has', async () => {
     const { client, solver } = await setUp();
     const controller = new AbortController();
-    const { started, firstProgress } = firstProgressSignal();
-    const running = client.run(HEAVY, { signal: controller.signal, onProgress: () => firstProgress() });
-    await started;
+    const { running } = await startHeavy(client, { signal: controller.signal });
     expect(solver!.running).toBe(1);
     const cancelledAt = Date.now();
     controller.abort();
@@ -115,10 +121,7 @@ describe.skipIf(!hasRedisServer())('the queued engine over a real Redis', () => 
     const solver = startSolver({ connection: redis.connection, name, engine: own });
     await solver.ready();
     await client.ready();
-    const { started, firstProgress } = firstProgressSignal();
-    const running = client.run(HEAVY, { timeLimitMs: 600_000, onProgress: () => firstProgress() });
-    running.catch(() => {});
-    await started;
+    const { running } = await startHeavy(client, { timeLimitMs: 600_000 });
     // Gone without a word: no lock renewed, no answer, no other solver.
     await solver.close(0);
     await own.close();
@@ -141,10 +144,7 @@ describe.skipIf(!hasRedisServer())('the queued engine over a real Redis', () => 
     });
     await solver.ready();
     await client.ready();
-    const { started, firstProgress } = firstProgressSignal();
-    const lost = client.run(HEAVY, { timeLimitMs: 600_000, onProgress: () => firstProgress() });
-    lost.catch(() => {});
-    await started;
+    const { running: lost } = await startHeavy(client, { timeLimitMs: 600_000 });
     await server.kill();
     await server.restart(); // Empty: the job, its lock and its progress are gone.
     await expect(lost).rejects.toBeInstanceOf(SolverLostError);
