@@ -1,12 +1,15 @@
-// A plain network's weights laid out for input buckets (features.ts), as the starting point of
-// more training (`nnue:train --mirror [--king-buckets N] --init plain.nnue`): what the plain
-// network has learned is kept, and training goes on from there instead of from random weights.
+// A network's weights laid out for more input buckets (features.ts), as the starting point of
+// more training (`nnue:train --mirror [--king-buckets N] --init net.nnue`): what the network has
+// learned is kept, and training goes on from there instead of from random weights.
 //
 // A turned view (its king on files e–h) reads each piece at the square turned left to right, so
 // every bucket takes the plain weights of the turned square: a view whose king stands on files
 // e–h (as after castling short) sees exactly what it saw before, and one whose king stands on
 // files a–d sees what the plain network would see of the board turned, its weights learned from
 // the other wing.
+//
+// A turned network of one bucket gives each king bucket its own copy of its weights: every view
+// scores as before, and training then lets the buckets part where the king's square matters.
 
 import { INPUTS, type InputBuckets, isPlain } from '../../src/search/play/nnue/features.ts';
 import type { Network } from '../../src/search/play/nnue/network.ts';
@@ -24,4 +27,15 @@ export function plainToBuckets(plain: Network, inputs: InputBuckets): Network {
     }
   }
   return { ...plain, inputs, inputWeights };
+}
+
+/** A turned network of one input bucket laid out for `inputs` (turned, more buckets): each bucket a copy. */
+export function turnedToBuckets(turned: Network, inputs: InputBuckets): Network {
+  if (!turned.inputs.mirrored || turned.inputs.count !== 1 || !inputs.mirrored) {
+    throw new Error('only a turned network of one input bucket is laid out into king buckets, and only turned ones');
+  }
+  const { hidden } = turned;
+  const inputWeights = new Int16Array(inputs.count * INPUTS * hidden);
+  for (let bucket = 0; bucket < inputs.count; bucket++) inputWeights.set(turned.inputWeights, bucket * INPUTS * hidden);
+  return { ...turned, inputs, inputWeights };
 }

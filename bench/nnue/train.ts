@@ -26,7 +26,7 @@ import { Worker } from 'node:worker_threads';
 import { type Network, parseNetwork, serializeNetwork } from '../../src/search/play/nnue/network.ts';
 import { type InputBuckets, PLAIN_INPUTS, isPlain } from '../../src/search/play/nnue/features.ts';
 import { KING_BUCKET_COUNTS, inputBuckets } from './inputBuckets.ts';
-import { plainToBuckets } from './reshape.ts';
+import { plainToBuckets, turnedToBuckets } from './reshape.ts';
 import { type Shapes, type Targets, compileTrainKernels, layoutOf, sharedMemory, weightsOf } from './model.ts';
 import { RECORD_BYTES, packCounts, packText } from './packed.ts';
 import { mulberry32 } from '../../test/support/random.ts';
@@ -72,7 +72,8 @@ try {
       seed: { type: 'string', default: '1' },
       /** Start from this network file's weights (same shapes) instead of random ones: more training
        *  of a network already made, e.g. on new positions with a lower --rate. A plain network
-       *  also starts one with --mirror or --king-buckets (reshape.ts). */
+       *  also starts one with --mirror or --king-buckets, and a turned one with --king-buckets
+       *  (reshape.ts). */
       init: { type: 'string' },
       out: { type: 'string', default: 'bench/out/nnue/net.nnue' },
     },
@@ -277,8 +278,12 @@ function startFrom(path: string): void {
     console.error(`nnue:train: --init ${path}: ${(error as Error).message}`);
     process.exit(2);
   }
-  // A plain network starts a turned or bucketed one where it stands itself (reshape.ts).
+  // A plain network starts a turned or bucketed one, and a turned one a bucketed one, where it
+  // stands itself (reshape.ts).
   if (isPlain(network.inputs) && !isPlain(INPUT_BUCKETS)) network = plainToBuckets(network, INPUT_BUCKETS);
+  else if (network.inputs.mirrored && network.inputs.count === 1 && INPUT_BUCKETS.mirrored && INPUT_BUCKETS.count > 1) {
+    network = turnedToBuckets(network, INPUT_BUCKETS);
+  }
   const mismatch = network.hidden !== H ? `${network.hidden} hidden neurons, not ${H}`
     : network.buckets !== BUCKETS ? `${network.buckets} buckets, not ${BUCKETS}`
     : !sameInputs(network.inputs, INPUT_BUCKETS) ? 'other input buckets (--mirror, --king-buckets)'

@@ -1,9 +1,10 @@
 // A plain network laid out for input buckets (bench/nnue/reshape.ts) must start where the plain
 // network stands: the same score where both kings stand on files e–h, and where both stand on
-// files a–d, the plain network's score of the board turned left to right.
+// files a–d, the plain network's score of the board turned left to right. A turned network laid
+// out into king buckets must score every position as before.
 
 import { describe, expect, it } from 'vitest';
-import { plainToBuckets } from '../../bench/nnue/reshape.ts';
+import { plainToBuckets, turnedToBuckets } from '../../bench/nnue/reshape.ts';
 import { inputBuckets } from '../../bench/nnue/inputBuckets.ts';
 import { parseFen } from '../../src/chess/fen.ts';
 import { Accumulators } from '../../src/search/play/nnue/accumulator.ts';
@@ -52,5 +53,26 @@ describe('plainToBuckets', () => {
   it('lays out only a plain network', () => {
     const turnedNetwork = randomNetwork(16, 5, 120, 127, inputBuckets(1, true));
     expect(() => plainToBuckets(turnedNetwork, inputBuckets(2, true))).toThrow(/only a network of the plain layout/);
+  });
+});
+
+describe('turnedToBuckets', () => {
+  const turnedNetwork = randomNetwork(16, 7, 120, 127, inputBuckets(1, true));
+  it.each([['two king buckets', inputBuckets(2, true)], ['four king buckets', inputBuckets(4, true)]])(
+    'starts %s where the turned network stands, wherever the kings are',
+    (_, inputs) => {
+      const laidOut = turnedToBuckets(turnedNetwork, inputs);
+      expect(laidOut.inputs).toBe(inputs);
+      expect(laidOut.inputWeights.length).toBe(inputs.count * turnedNetwork.inputWeights.length);
+      for (const fen of [...KINGS_ON_THE_RIGHT, ...KINGS_ON_THE_LEFT, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', '8/8/3k4/8/8/4K3/8/8 w - - 0 60']) {
+        expect(evaluate(laidOut, fen)).toBe(evaluate(turnedNetwork, fen));
+      }
+    },
+  );
+
+  it('lays out only a turned network of one bucket', () => {
+    expect(() => turnedToBuckets(randomNetwork(16, 5), inputBuckets(2, true))).toThrow(/only a turned network of one input bucket/);
+    const twoBuckets = turnedToBuckets(turnedNetwork, inputBuckets(2, true));
+    expect(() => turnedToBuckets(twoBuckets, inputBuckets(4, true))).toThrow(/only a turned network of one input bucket/);
   });
 });
