@@ -39,3 +39,13 @@ export function turnedToBuckets(turned: Network, inputs: InputBuckets): Network 
   for (let bucket = 0; bucket < inputs.count; bucket++) inputWeights.set(turned.inputWeights, bucket * INPUTS * hidden);
   return { ...turned, inputs, inputWeights };
 }
+
+/**
+ * `network` laid out for `inputs` where one of the two layouts above leads there (plain to turned
+ * or bucketed, turned to bucketed); otherwise `network` as it is, for the caller to compare.
+ */
+export function layOut(network: Network, inputs: InputBuckets): Network {
+  if (isPlain(network.inputs) && !isPlain(inputs)) return plainToBuckets(network, inputs);
+  if (network.inputs.mirrored && network.inputs.count === 1 && inputs.mirrored && inputs.count > 1) return turnedToBuckets(network, inputs);
+  return network;
+}

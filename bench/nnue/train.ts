@@ -24,9 +24,9 @@ import { closeSync, existsSync, openSync, readFileSync, readSync, statSync, writ
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { type Network, parseNetwork, serializeNetwork } from '../../src/search/play/nnue/network.ts';
-import { type InputBuckets, PLAIN_INPUTS, isPlain } from '../../src/search/play/nnue/features.ts';
+import { type InputBuckets, PLAIN_INPUTS } from '../../src/search/play/nnue/features.ts';
 import { KING_BUCKET_COUNTS, inputBuckets } from './inputBuckets.ts';
-import { plainToBuckets, turnedToBuckets } from './reshape.ts';
+import { layOut } from './reshape.ts';
 import { type Shapes, type Targets, compileTrainKernels, layoutOf, sharedMemory, weightsOf } from './model.ts';
 import { RECORD_BYTES, packCounts, packText } from './packed.ts';
 import { mulberry32 } from '../../test/support/random.ts';
@@ -280,10 +280,7 @@ function startFrom(path: string): void {
   }
   // A plain network starts a turned or bucketed one, and a turned one a bucketed one, where it
   // stands itself (reshape.ts).
-  if (isPlain(network.inputs) && !isPlain(INPUT_BUCKETS)) network = plainToBuckets(network, INPUT_BUCKETS);
-  else if (network.inputs.mirrored && network.inputs.count === 1 && INPUT_BUCKETS.mirrored && INPUT_BUCKETS.count > 1) {
-    network = turnedToBuckets(network, INPUT_BUCKETS);
-  }
+  network = layOut(network, INPUT_BUCKETS);
   const mismatch = network.hidden !== H ? `${network.hidden} hidden neurons, not ${H}`
     : network.buckets !== BUCKETS ? `${network.buckets} buckets, not ${BUCKETS}`
     : !sameInputs(network.inputs, INPUT_BUCKETS) ? 'other input buckets (--mirror, --king-buckets)'

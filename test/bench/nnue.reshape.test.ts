@@ -4,7 +4,7 @@
 // out into king buckets must score every position as before.
 
 import { describe, expect, it } from 'vitest';
-import { plainToBuckets, turnedToBuckets } from '../../bench/nnue/reshape.ts';
+import { layOut, plainToBuckets, turnedToBuckets } from '../../bench/nnue/reshape.ts';
 import { inputBuckets } from '../../bench/nnue/inputBuckets.ts';
 import { parseFen } from '../../src/chess/fen.ts';
 import { Accumulators } from '../../src/search/play/nnue/accumulator.ts';
@@ -74,5 +74,27 @@ describe('turnedToBuckets', () => {
     expect(() => turnedToBuckets(randomNetwork(16, 5), inputBuckets(2, true))).toThrow(/only a turned network of one input bucket/);
     const twoBuckets = turnedToBuckets(turnedNetwork, inputBuckets(2, true));
     expect(() => turnedToBuckets(twoBuckets, inputBuckets(4, true))).toThrow(/only a turned network of one input bucket/);
+  });
+});
+
+describe('layOut', () => {
+  const plain = randomNetwork(16, 5);
+  const turnedNetwork = randomNetwork(16, 7, 120, 127, inputBuckets(1, true));
+  const fen = KINGS_ON_THE_LEFT[0];
+
+  it('lays a plain network out as plainToBuckets does, and a turned one as turnedToBuckets does', () => {
+    const fromPlain = layOut(plain, inputBuckets(4, true));
+    expect(fromPlain.inputs).toEqual(inputBuckets(4, true));
+    expect(evaluate(fromPlain, fen)).toBe(evaluate(plainToBuckets(plain, inputBuckets(4, true)), fen));
+    const fromTurned = layOut(turnedNetwork, inputBuckets(2, true));
+    expect(fromTurned.inputs).toEqual(inputBuckets(2, true));
+    expect(evaluate(fromTurned, fen)).toBe(evaluate(turnedNetwork, fen));
+  });
+
+  it('leaves a network as it is where no layout leads to the one asked for', () => {
+    expect(layOut(turnedNetwork, inputBuckets(1, true))).toBe(turnedNetwork);
+    expect(layOut(plain, inputBuckets(1, false))).toBe(plain);
+    const twoBuckets = turnedToBuckets(turnedNetwork, inputBuckets(2, true));
+    expect(layOut(twoBuckets, inputBuckets(4, true))).toBe(twoBuckets);
   });
 });
