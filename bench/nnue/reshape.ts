@@ -8,8 +8,10 @@
 // files a–d sees what the plain network would see of the board turned, its weights learned from
 // the other wing.
 //
-// A turned network of one bucket gives each king bucket its own copy of its weights: every view
-// scores as before, and training then lets the buckets part where the king's square matters.
+// A turned network gives each bucket of a finer layout (one whose every bucket lies within one of
+// its own, as four buckets within two, or two within the one of a network without king buckets) a
+// copy of that bucket's weights: every view scores as before, and training then lets the buckets
+// part where the king's square matters.
 
 import { INPUTS, type InputBuckets, isPlain } from '../../src/search/play/nnue/features.ts';
 import type { Network } from '../../src/search/play/nnue/network.ts';
@@ -29,23 +31,42 @@ export function plainToBuckets(plain: Network, inputs: InputBuckets): Network {
   return { ...plain, inputs, inputWeights };
 }
 
-/** A turned network of one input bucket laid out for `inputs` (turned, more buckets): each bucket a copy. */
-export function turnedToBuckets(turned: Network, inputs: InputBuckets): Network {
-  if (!turned.inputs.mirrored || turned.inputs.count !== 1 || !inputs.mirrored) {
-    throw new Error('only a turned network of one input bucket is laid out into king buckets, and only turned ones');
+/**
+ * The old bucket each of `inputs`' buckets lies in, where every king square of a new bucket was in
+ * one bucket of `old` (a finer layout); null where a new bucket would join squares of two.
+ */
+function coarserBuckets(old: InputBuckets, inputs: InputBuckets): Int32Array | null {
+  const within = new Int32Array(inputs.count).fill(-1);
+  for (let sq = 0; sq < 64; sq++) {
+    const bucket = inputs.kingBucket[sq];
+    const was = old.kingBucket[sq];
+    if (within[bucket] !== -1 && within[bucket] !== was) return null;
+    within[bucket] = was;
   }
-  const { hidden } = turned;
-  const inputWeights = new Int16Array(inputs.count * INPUTS * hidden);
-  for (let bucket = 0; bucket < inputs.count; bucket++) inputWeights.set(turned.inputWeights, bucket * INPUTS * hidden);
+  return within;
+}
+
+/** A turned network laid out for the finer turned layout `inputs`: each bucket a copy of the one it lies in. */
+export function splitBuckets(turned: Network, inputs: InputBuckets): Network {
+  const within = turned.inputs.mirrored && inputs.mirrored ? coarserBuckets(turned.inputs, inputs) : null;
+  if (within === null) {
+    throw new Error('only a turned network is laid out into finer king buckets, each within one of its own');
+  }
+  const rows = INPUTS * turned.hidden;
+  const inputWeights = new Int16Array(inputs.count * rows);
+  for (let bucket = 0; bucket < inputs.count; bucket++) {
+    inputWeights.set(turned.inputWeights.subarray(within[bucket] * rows, (within[bucket] + 1) * rows), bucket * rows);
+  }
   return { ...turned, inputs, inputWeights };
 }
 
 /**
  * `network` laid out for `inputs` where one of the two layouts above leads there (plain to turned
- * or bucketed, turned to bucketed); otherwise `network` as it is, for the caller to compare.
+ * or bucketed, turned to finer buckets); otherwise `network` as it is, for the caller to compare.
  */
 export function layOut(network: Network, inputs: InputBuckets): Network {
   if (isPlain(network.inputs) && !isPlain(inputs)) return plainToBuckets(network, inputs);
-  if (network.inputs.mirrored && network.inputs.count === 1 && inputs.mirrored && inputs.count > 1) return turnedToBuckets(network, inputs);
+  const finer = network.inputs.mirrored && inputs.mirrored && inputs.count > network.inputs.count;
+  if (finer && coarserBuckets(network.inputs, inputs) !== null) return splitBuckets(network, inputs);
   return network;
 }

@@ -17,7 +17,7 @@
 // the data. Adam on mini-batches, in WebAssembly SIMD kernels (trainKernels.wat) that --threads
 // worker threads run on one shared memory. The rate falls over the last epochs (--schedule).
 // --mirror turns each view's board left to right when its king is on files e–h, and
-// --king-buckets 2 or 4 (with --mirror) gives each region of the king's half board its own input
+// --king-buckets 2, 4 or 8 (with --mirror) gives each region of the king's half board its own input
 // weights (features.ts, inputBuckets.ts); the engine reads the shape from the file.
 
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs';
@@ -72,8 +72,8 @@ try {
       seed: { type: 'string', default: '1' },
       /** Start from this network file's weights (same shapes) instead of random ones: more training
        *  of a network already made, e.g. on new positions with a lower --rate. A plain network
-       *  also starts one with --mirror or --king-buckets, and a turned one with --king-buckets
-       *  (reshape.ts). */
+       *  also starts one with --mirror or --king-buckets, and a turned one with more
+       *  --king-buckets, each within one of its own (reshape.ts). */
       init: { type: 'string' },
       out: { type: 'string', default: 'bench/out/nnue/net.nnue' },
     },

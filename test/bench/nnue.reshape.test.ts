@@ -1,10 +1,10 @@
 // A plain network laid out for input buckets (bench/nnue/reshape.ts) must start where the plain
 // network stands: the same score where both kings stand on files e–h, and where both stand on
 // files a–d, the plain network's score of the board turned left to right. A turned network laid
-// out into king buckets must score every position as before.
+// out into finer king buckets must score every position as before.
 
 import { describe, expect, it } from 'vitest';
-import { layOut, plainToBuckets, turnedToBuckets } from '../../bench/nnue/reshape.ts';
+import { layOut, plainToBuckets, splitBuckets } from '../../bench/nnue/reshape.ts';
 import { inputBuckets } from '../../bench/nnue/inputBuckets.ts';
 import { parseFen } from '../../src/chess/fen.ts';
 import { Accumulators } from '../../src/search/play/nnue/accumulator.ts';
@@ -56,24 +56,40 @@ describe('plainToBuckets', () => {
   });
 });
 
-describe('turnedToBuckets', () => {
-  const turnedNetwork = randomNetwork(16, 7, 120, 127, inputBuckets(1, true));
-  it.each([['two king buckets', inputBuckets(2, true)], ['four king buckets', inputBuckets(4, true)]])(
-    'starts %s where the turned network stands, wherever the kings are',
-    (_, inputs) => {
-      const laidOut = turnedToBuckets(turnedNetwork, inputs);
-      expect(laidOut.inputs).toBe(inputs);
-      expect(laidOut.inputWeights.length).toBe(inputs.count * turnedNetwork.inputWeights.length);
-      for (const fen of [...KINGS_ON_THE_RIGHT, ...KINGS_ON_THE_LEFT, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', '8/8/3k4/8/8/4K3/8/8 w - - 0 60']) {
-        expect(evaluate(laidOut, fen)).toBe(evaluate(turnedNetwork, fen));
-      }
-    },
-  );
+const EVERYWHERE = [
+  ...KINGS_ON_THE_RIGHT,
+  ...KINGS_ON_THE_LEFT,
+  'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+  '8/8/3k4/8/8/4K3/8/8 w - - 0 60',
+  '8/5k2/8/8/8/2K5/8/8 b - - 0 70',
+  '3k4/8/8/8/8/8/8/K7 w - - 0 80',
+  'k7/8/8/8/8/8/8/2K5 w - - 0 80',
+  '7k/8/8/8/8/8/1K6/8 b - - 0 80',
+];
 
-  it('lays out only a turned network of one bucket', () => {
-    expect(() => turnedToBuckets(randomNetwork(16, 5), inputBuckets(2, true))).toThrow(/only a turned network of one input bucket/);
-    const twoBuckets = turnedToBuckets(turnedNetwork, inputBuckets(2, true));
-    expect(() => turnedToBuckets(twoBuckets, inputBuckets(4, true))).toThrow(/only a turned network of one input bucket/);
+describe('splitBuckets', () => {
+  const turnedNetwork = randomNetwork(16, 7, 120, 127, inputBuckets(1, true));
+  it.each([
+    ['one bucket into two', 1, 2],
+    ['one bucket into four', 1, 4],
+    ['one bucket into eight', 1, 8],
+    ['two buckets into four', 2, 4],
+    ['four buckets into eight', 4, 8],
+  ])('lays %s where the coarser network stands, wherever the kings are', (_, from, to) => {
+    // The coarser network's buckets made to differ, so that a bucket copied from the wrong one shows.
+    const coarse = randomNetwork(16, 7 + from, 120, 127, inputBuckets(from, true));
+    const laidOut = splitBuckets(coarse, inputBuckets(to, true));
+    expect(laidOut.inputs).toEqual(inputBuckets(to, true));
+    expect(laidOut.inputWeights.length).toBe((to / from) * coarse.inputWeights.length);
+    for (const fen of EVERYWHERE) expect(evaluate(laidOut, fen)).toBe(evaluate(coarse, fen));
+  });
+
+  it('lays out only a turned network, and only into buckets that each lie within one of its own', () => {
+    expect(() => splitBuckets(randomNetwork(16, 5), inputBuckets(2, true))).toThrow(/only a turned network/);
+    const crossing = { ...inputBuckets(2, true), kingBucket: Uint8Array.from({ length: 64 }, (_, sq) => ((sq & 7) < 2 || (sq & 7) > 5 ? 0 : 1)) };
+    const twoBuckets = splitBuckets(turnedNetwork, inputBuckets(2, true));
+    expect(() => splitBuckets(twoBuckets, { ...crossing, count: 2 })).toThrow(/each within one of its own/);
+    expect(() => splitBuckets(splitBuckets(turnedNetwork, inputBuckets(4, true)), inputBuckets(2, true))).toThrow(/each within one of its own/);
   });
 });
 
@@ -82,19 +98,23 @@ describe('layOut', () => {
   const turnedNetwork = randomNetwork(16, 7, 120, 127, inputBuckets(1, true));
   const fen = KINGS_ON_THE_LEFT[0];
 
-  it('lays a plain network out as plainToBuckets does, and a turned one as turnedToBuckets does', () => {
+  it('lays a plain network out as plainToBuckets does, and a turned one as splitBuckets does', () => {
     const fromPlain = layOut(plain, inputBuckets(4, true));
     expect(fromPlain.inputs).toEqual(inputBuckets(4, true));
     expect(evaluate(fromPlain, fen)).toBe(evaluate(plainToBuckets(plain, inputBuckets(4, true)), fen));
     const fromTurned = layOut(turnedNetwork, inputBuckets(2, true));
     expect(fromTurned.inputs).toEqual(inputBuckets(2, true));
     expect(evaluate(fromTurned, fen)).toBe(evaluate(turnedNetwork, fen));
+    const fromFour = layOut(fromTurned, inputBuckets(8, true));
+    expect(fromFour.inputs).toEqual(inputBuckets(8, true));
+    expect(evaluate(fromFour, fen)).toBe(evaluate(turnedNetwork, fen));
   });
 
   it('leaves a network as it is where no layout leads to the one asked for', () => {
     expect(layOut(turnedNetwork, inputBuckets(1, true))).toBe(turnedNetwork);
     expect(layOut(plain, inputBuckets(1, false))).toBe(plain);
-    const twoBuckets = turnedToBuckets(turnedNetwork, inputBuckets(2, true));
-    expect(layOut(twoBuckets, inputBuckets(4, true))).toBe(twoBuckets);
+    const fourBuckets = splitBuckets(turnedNetwork, inputBuckets(4, true));
+    expect(layOut(fourBuckets, inputBuckets(2, true))).toBe(fourBuckets);
+    expect(layOut(fourBuckets, inputBuckets(4, true))).toBe(fourBuckets);
   });
 });
