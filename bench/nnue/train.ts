@@ -278,8 +278,8 @@ function startFrom(path: string): void {
     console.error(`nnue:train: --init ${path}: ${(error as Error).message}`);
     process.exit(2);
   }
-  // A plain network starts a turned or bucketed one, and a turned one a bucketed one, where it
-  // stands itself (reshape.ts).
+  // A plain network starts a turned or bucketed one, and a turned one a layout of finer buckets,
+  // where it stands itself (reshape.ts).
   network = layOut(network, INPUT_BUCKETS);
   const mismatch = network.hidden !== H ? `${network.hidden} hidden neurons, not ${H}`
     : network.buckets !== BUCKETS ? `${network.buckets} buckets, not ${BUCKETS}`
