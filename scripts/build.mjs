@@ -24,6 +24,9 @@ await build({
   format: 'esm',
   target: 'node20',
   packages: 'external',
+  // Modules that src/cli.ts imports only when a command needs them (the worker, the Lichess upgrade)
+  // go to chunks of their own, with the packages they load: `chessbot mate` does not load them.
+  splitting: true,
   // Stack traces and debuggers point at the TypeScript sources.
   sourcemap: 'linked',
   logLevel: 'warning',

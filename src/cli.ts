@@ -12,14 +12,12 @@ import { createMateCommand } from './adapters/cli/mate.ts';
 import { perftCommand } from './adapters/cli/perft.ts';
 import { createUciCommand } from './adapters/cli/uci.ts';
 import { createWorkerCommand } from './adapters/cli/worker.ts';
-import { upgradeToBot } from './adapters/lichess/upgrade.ts';
 import { runUci, uciSetupFromConfig } from './adapters/uci/loop.ts';
 import { PROGRAM_DIRECTORY, engineName } from './config/identity.ts';
 import { ConfigError, warningLines } from './config/errors.ts';
 import { loadConfigWithWarnings } from './config/load.ts';
 import type { Config } from './config/types.ts';
 import { InlineEngine, localEngine } from './engine/index.ts';
-import { startWorkerProcess } from './worker.ts';
 
 /**
  * The configuration from the program's directory. Its warnings (a variable in .env that looks
@@ -61,11 +59,16 @@ const uciCommand = createUciCommand({
 const lichessUpgradeCommand = createLichessUpgradeCommand({
   config,
   ask: process.stdin.isTTY ? askAtTerminal : null,
-  upgrade: upgradeToBot,
+  // Loaded when asked for, as the worker below is: their HTTP and Redis clients (undici, BullMQ)
+  // would otherwise take a third of every command's cold start.
+  upgrade: async (options) => (await import('./adapters/lichess/upgrade.ts')).upgradeToBot(options),
 });
 
 const workerCommand = createWorkerCommand({
-  start: ({ threads, stop }) => startWorkerProcess(config(), { threads, stop, errorOutput: process.stderr }),
+  start: async ({ threads, stop }) => {
+    const { startWorkerProcess } = await import('./worker.ts');
+    return startWorkerProcess(config(), { threads, stop, errorOutput: process.stderr });
+  },
 });
 
 /** In the order `chessbot --help` lists them. */
