@@ -17,7 +17,7 @@ import { freshBuild } from './build.js';
 import { type FromWorker, STOP_INDEX, type ToWorker, type WorkerData } from './protocol.ts';
 
 /**
- * A worker thread's entry. From the build (this code bundled into dist/cli.js): the worker bundle
+ * A worker thread's entry. From the build (this code bundled into dist/): the worker bundle
  * beside it. From the sources: the worker bundle if a fresh build exists (a worker then starts
  * in a fraction of the time), else the bootstrap that loads the TypeScript through tsx; and
  * always the bootstrap under the test hook, whose module is TypeScript.
