@@ -1,8 +1,9 @@
 // The built program (dist/, made by `npm run build`, which `npm ci` runs as its prepare step):
 // the command line and the search worker as two bundles (with the chunks they share or load on
-// demand), which start in a fraction of the time that compiling the TypeScript through tsx takes. Plain JavaScript, because the launcher
-// (bin/chessbot.js) asks before it has any way to load TypeScript. A build older than any source
-// file is never used: the program then runs from the sources, as before the build.
+// demand), which start in a fraction of the time that compiling the TypeScript through tsx takes.
+// Plain JavaScript, because the launcher (bin/chessbot.js) asks before it has any way to load
+// TypeScript. A build older than any source file is never used: the program then runs from the
+// sources, as before the build.
 
 import { readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
