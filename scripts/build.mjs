@@ -4,7 +4,8 @@
 // stay outside the bundles, loaded from node_modules as usual. Without the sources (the
 // dependency layer of the Docker image) there is nothing to build yet, and that is no failure.
 
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 
@@ -16,7 +17,7 @@ if (!existsSync('src/cli.ts')) {
   process.exit(0);
 }
 
-await build({
+const result = await build({
   entryPoints: { cli: 'src/cli.ts', worker: 'src/workers/worker.ts' },
   outdir: values.outdir,
   bundle: true,
@@ -30,5 +31,13 @@ await build({
   // Stack traces and debuggers point at the TypeScript sources.
   sourcemap: 'linked',
   logLevel: 'warning',
+  metafile: true,
 });
+// The chunks' names carry a hash of their contents, so a build over an older one would leave the
+// older chunks beside the new: what this build did not write goes (after it, so that dist/ is never
+// without a runnable cli.js).
+const written = new Set(Object.keys(result.metafile.outputs).map((path) => relative(values.outdir, path)));
+for (const name of readdirSync(values.outdir)) {
+  if (/\.js(\.map)?$/.test(name) && !written.has(name)) rmSync(join(values.outdir, name));
+}
 process.stdout.write(`build: ${values.outdir}/cli.js and ${values.outdir}/worker.js\n`);

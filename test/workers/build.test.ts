@@ -1,9 +1,10 @@
 // The build (scripts/build.mjs, run by npm ci): when the launcher and the pool use it (a build
-// older than any source file never is), and that the built command line and worker answer as the
-// sources do, finding the project's package.json and configuration from their place in dist/.
+// older than any source file never is), that a build over an older one leaves none of the older
+// chunks, and that the built command line and worker answer as the sources do, finding the
+// project's package.json and configuration from their place in dist/.
 
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -56,6 +57,12 @@ describe('the built program', () => {
     );
 
   beforeAll(() => {
+    // Left by an older build: a chunk this one does not make (its name is another hash), and a
+    // file that is no build output.
+    mkdirSync(outdir, { recursive: true });
+    writeFileSync(join(outdir, 'chunk-OLDER000.js'), 'export {};\n');
+    writeFileSync(join(outdir, 'chunk-OLDER000.js.map'), '{}\n');
+    writeFileSync(join(outdir, 'notes.txt'), 'kept\n');
     execFileSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--outdir', relative(ROOT, outdir)], { cwd: ROOT, timeout: 60_000 });
   }, 90_000);
 
@@ -64,6 +71,13 @@ describe('the built program', () => {
   it('solves a problem in this thread, and knows its name from package.json', () => {
     expect(run(['mate', MATE_IN_1, '1'])).toMatch(/\nMate in 1: 1\. Ra8#\n/);
     expect(run(['--version'])).toMatch(/^chessbot \d+\.\d+\.\d+\n$/);
+  });
+
+  it('takes away the chunks of an older build, and nothing else of the folder', () => {
+    expect(existsSync(join(outdir, 'chunk-OLDER000.js'))).toBe(false);
+    expect(existsSync(join(outdir, 'chunk-OLDER000.js.map'))).toBe(false);
+    expect(existsSync(join(outdir, 'notes.txt'))).toBe(true);
+    expect(existsSync(join(outdir, 'cli.js'))).toBe(true);
   });
 
   it('searches in a worker thread built beside it (UCI)', () => {
