@@ -9,7 +9,8 @@ import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 
-// --outdir: somewhere else than dist/ (the tests build a copy of their own).
+// --outdir: somewhere else than dist/ (the tests build a copy of their own); a folder for the build
+// alone, since the build takes away the .js files in it that it did not write.
 const { values } = parseArgs({ options: { outdir: { type: 'string', default: 'dist' } } });
 
 if (!existsSync('src/cli.ts')) {
