@@ -71,6 +71,9 @@ export class Position {
   /** The hash of the pawns alone (the same keys), for the evaluation's pawn-structure cache. */
   pawnHashHi = 0;
   pawnHashLo = 0;
+  /** Per colour, the low hash of its pieces other than pawns (kings included), for the search's
+   *  correction history by the pieces: what the evaluation misjudges of one side's pieces. */
+  readonly nonPawnHash = new Int32Array(2);
   /** Moves made since setup; indexes the undo stack. */
   ply = 0;
 
@@ -83,6 +86,8 @@ export class Position {
   private undoHashLo = new Int32Array(INITIAL_HISTORY);
   private undoPawnHashHi = new Int32Array(INITIAL_HISTORY);
   private undoPawnHashLo = new Int32Array(INITIAL_HISTORY);
+  /** Two per ply: white's non-pawn hash, then black's. */
+  private undoNonPawnHash = new Int32Array(2 * INITIAL_HISTORY);
 
   // ---- placing pieces (no hashing: make() hashes inline, setup calls computeHash()) ----
 
@@ -153,6 +158,7 @@ export class Position {
     let pawnHi = 0;
     let pawnLo = 0;
     for (let color = 0; color < 2; color++) {
+      let nonPawn = 0;
       for (let i = 0; i < this.pieceCount[color]; i++) {
         const sq = this.pieceList[(color << 4) + i];
         hi ^= PIECE_KEY_HI[this.board[sq] * 128 + sq];
@@ -160,8 +166,11 @@ export class Position {
         if ((this.board[sq] & 7) === PAWN) {
           pawnHi ^= PIECE_KEY_HI[this.board[sq] * 128 + sq];
           pawnLo ^= PIECE_KEY_LO[this.board[sq] * 128 + sq];
+        } else {
+          nonPawn ^= PIECE_KEY_LO[this.board[sq] * 128 + sq];
         }
       }
+      this.nonPawnHash[color] = nonPawn;
     }
     this.pawnHashHi = pawnHi;
     this.pawnHashLo = pawnLo;
@@ -244,6 +253,8 @@ export class Position {
         ^ PIECE_KEY_HI[rook * 128 + to] ^ PIECE_KEY_HI[rook * 128 + rookTo];
       lo ^= PIECE_KEY_LO[piece * 128 + from] ^ PIECE_KEY_LO[piece * 128 + kingTo]
         ^ PIECE_KEY_LO[rook * 128 + to] ^ PIECE_KEY_LO[rook * 128 + rookTo];
+      this.nonPawnHash[us] ^= PIECE_KEY_LO[piece * 128 + from] ^ PIECE_KEY_LO[piece * 128 + kingTo]
+        ^ PIECE_KEY_LO[rook * 128 + to] ^ PIECE_KEY_LO[rook * 128 + rookTo];
       this.halfmoves++;
     } else {
       if (captured !== EMPTY) {
@@ -254,6 +265,8 @@ export class Position {
         if ((captured & 7) === PAWN) {
           this.pawnHashHi ^= PIECE_KEY_HI[captured * 128 + capturedSq];
           this.pawnHashLo ^= PIECE_KEY_LO[captured * 128 + capturedSq];
+        } else {
+          this.nonPawnHash[us ^ 1] ^= PIECE_KEY_LO[captured * 128 + capturedSq];
         }
       }
       this.shift(from, to);
@@ -264,6 +277,8 @@ export class Position {
         // A promoting pawn leaves the pawns; any other one moves within them.
         this.pawnHashHi ^= PIECE_KEY_HI[piece * 128 + from] ^ (promotion === 0 ? PIECE_KEY_HI[piece * 128 + to] : 0);
         this.pawnHashLo ^= PIECE_KEY_LO[piece * 128 + from] ^ (promotion === 0 ? PIECE_KEY_LO[piece * 128 + to] : 0);
+      } else {
+        this.nonPawnHash[us] ^= PIECE_KEY_LO[piece * 128 + from] ^ PIECE_KEY_LO[piece * 128 + to];
       }
       if (promotion !== 0) {
         const promoted = makePiece(us, promotion);
@@ -273,6 +288,7 @@ export class Position {
         this.material[promoted]++;
         hi ^= PIECE_KEY_HI[piece * 128 + to] ^ PIECE_KEY_HI[promoted * 128 + to];
         lo ^= PIECE_KEY_LO[piece * 128 + to] ^ PIECE_KEY_LO[promoted * 128 + to];
+        this.nonPawnHash[us] ^= PIECE_KEY_LO[promoted * 128 + to];
       }
       if ((piece & 7) === PAWN || captured !== EMPTY) this.halfmoves = 0;
       else this.halfmoves++;
@@ -338,6 +354,8 @@ export class Position {
     this.hashLo = this.undoHashLo[ply];
     this.pawnHashHi = this.undoPawnHashHi[ply];
     this.pawnHashLo = this.undoPawnHashLo[ply];
+    this.nonPawnHash[WHITE] = this.undoNonPawnHash[2 * ply];
+    this.nonPawnHash[BLACK] = this.undoNonPawnHash[2 * ply + 1];
     if (us === BLACK) this.fullmoves--;
   }
 
@@ -378,6 +396,8 @@ export class Position {
     this.undoHashLo[ply] = this.hashLo;
     this.undoPawnHashHi[ply] = this.pawnHashHi;
     this.undoPawnHashLo[ply] = this.pawnHashLo;
+    this.undoNonPawnHash[2 * ply] = this.nonPawnHash[WHITE];
+    this.undoNonPawnHash[2 * ply + 1] = this.nonPawnHash[BLACK];
   }
 
   private growHistory(): void {
@@ -393,6 +413,7 @@ export class Position {
     this.undoHashLo = grow(this.undoHashLo);
     this.undoPawnHashHi = grow(this.undoPawnHashHi);
     this.undoPawnHashLo = grow(this.undoPawnHashLo);
+    this.undoNonPawnHash = grow(this.undoNonPawnHash);
   }
 
   // ---- attacks ----
@@ -489,6 +510,7 @@ export class Position {
     copy.hashLo = this.hashLo;
     copy.pawnHashHi = this.pawnHashHi;
     copy.pawnHashLo = this.pawnHashLo;
+    copy.nonPawnHash.set(this.nonPawnHash);
     copy.ply = this.ply;
     copy.undoCastling = this.undoCastling.slice();
     copy.undoEp = this.undoEp.slice();
@@ -497,6 +519,7 @@ export class Position {
     copy.undoHashLo = this.undoHashLo.slice();
     copy.undoPawnHashHi = this.undoPawnHashHi.slice();
     copy.undoPawnHashLo = this.undoPawnHashLo.slice();
+    copy.undoNonPawnHash = this.undoNonPawnHash.slice();
     return copy;
   }
 

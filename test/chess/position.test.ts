@@ -13,6 +13,7 @@ import { mulberry32 } from '../support/random.ts';
 
 const hash = (pos: Position): string => hashToHex(pos.hashHi, pos.hashLo);
 const pawnHash = (pos: Position): string => hashToHex(pos.pawnHashHi, pos.pawnHashLo);
+const nonPawnHashes = (pos: Position): number[] => [...pos.nonPawnHash];
 
 
 
@@ -191,15 +192,18 @@ describe('the incremental hash', () => {
           const fresh = parseFen(fenWithEp(pos));
           expect(hash(pos), `after ${played.length} plies from ${fen}: ${makeFen(pos)}`).toBe(hash(fresh));
           expect(pawnHash(pos), `pawns after ${played.length} plies from ${fen}: ${makeFen(pos)}`).toBe(pawnHash(fresh));
+          expect(nonPawnHashes(pos), `pieces after ${played.length} plies from ${fen}: ${makeFen(pos)}`).toEqual(nonPawnHashes(fresh));
           expectConsistent(pos);
           checked++;
         }
         const startPawns = pawnHash(parseFen(fen));
+        const startPieces = nonPawnHashes(parseFen(fen));
         for (let i = played.length - 1; i >= 0; i--) {
           pos.unmake(played[i]);
           expectConsistent(pos);
         }
         expect(pawnHash(pos)).toBe(startPawns);
+        expect(nonPawnHashes(pos)).toEqual(startPieces);
         expect(snapshot(pos)).toEqual(start);
         expectConsistent(pos);
       }

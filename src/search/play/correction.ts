@@ -1,9 +1,9 @@
 // Correction history: how far the static evaluation has lately been from what the search found,
 // in positions that share a key. The network misjudges a pawn structure the same way wherever it
-// stands, and misjudges what a given move (a piece to a square) just changed, so those errors,
-// learnt during the search, are added back to the evaluation the pruning decisions read (as
-// Stockfish, Ethereal, Berserk and Stormphrax do). The search keeps one table per key and adds
-// their corrections up.
+// stands, a side's placement of its other pieces likewise, and what a given move (a piece to a
+// square) just changed, so those errors, learnt during the search, are added back to the
+// evaluation the pruning decisions read (as Stockfish, Ethereal, Berserk and Stormphrax do). The
+// search keeps one table per key and adds their corrections up.
 
 import { BOUND_LOWER, BOUND_UPPER } from './tt.ts';
 

@@ -11,7 +11,7 @@ import {
 import { generateLegal, generateTactical, hasLegalMove, isLegalCastle } from '../../chess/movegen.ts';
 import type { Position } from '../../chess/position.ts';
 import { isInsufficientMaterial } from '../../chess/status.ts';
-import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, makePiece, squareAt } from '../../chess/types.ts';
+import { BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, makePiece, squareAt } from '../../chess/types.ts';
 import { makeUci, parseUci } from '../../chess/uci.ts';
 import { pickBest } from '../pickBest.ts';
 import { CorrectionHistory } from './correction.ts';
@@ -172,6 +172,9 @@ export class Engine {
   private readonly correction = new CorrectionHistory();
   /** The same error by the move that led to the position (its piece and target, as `played` names it). */
   private readonly moveCorrection = new CorrectionHistory(MOVE_NAME_BITS);
+  /** The same error by where white's pieces other than pawns stand, and by black's (Stockfish's non-pawn correction). */
+  private readonly whitePiecesCorrection = new CorrectionHistory();
+  private readonly blackPiecesCorrection = new CorrectionHistory();
   /** Quiet moves tried at each ply before a cut-off, to lower their history. */
   private readonly quietsTried = new Int32Array(MAX_MOVES * (MAX_PLY + 8));
   private readonly evalCache = new EvalCache();
@@ -214,6 +217,8 @@ export class Engine {
     this.pawnHistory.fill(0);
     this.correction.clear();
     this.moveCorrection.clear();
+    this.whitePiecesCorrection.clear();
+    this.blackPiecesCorrection.clear();
     this.evalCache.clear();
   }
 
@@ -240,11 +245,12 @@ export class Engine {
     return value;
   }
 
-  /** `rawEval` plus the corrections for this pawn structure and the move that led here, kept short of the mate scores. */
+  /** `rawEval` plus the corrections for this pawn structure, these pieces and the move that led here, kept short of the mate scores. */
   private correctedEval(rawEval: number, ply: number): number {
     const pos = this.pos;
     const before = ply >= 1 ? this.played[ply - 1] : 0;
-    const corrected = rawEval + this.correction.correction(pos.turn, pos.pawnHashLo) + this.moveCorrection.correction(pos.turn, before);
+    const corrected = rawEval + this.correction.correction(pos.turn, pos.pawnHashLo) + this.moveCorrection.correction(pos.turn, before)
+      + this.whitePiecesCorrection.correction(pos.turn, pos.nonPawnHash[WHITE]) + this.blackPiecesCorrection.correction(pos.turn, pos.nonPawnHash[BLACK]);
     return Math.max(-MATE_BOUND + 1, Math.min(MATE_BOUND - 1, corrected));
   }
 
@@ -654,6 +660,8 @@ export class Engine {
     if (!inCheck && !tacticalBest && Math.abs(bestScore) < MATE_BOUND) {
       this.correction.update(pos.turn, pos.pawnHashLo, depth, bestScore, correctedEval, bound);
       this.moveCorrection.update(pos.turn, before1, depth, bestScore, correctedEval, bound);
+      this.whitePiecesCorrection.update(pos.turn, pos.nonPawnHash[WHITE], depth, bestScore, correctedEval, bound);
+      this.blackPiecesCorrection.update(pos.turn, pos.nonPawnHash[BLACK], depth, bestScore, correctedEval, bound);
     }
     return bestScore;
   }
