@@ -249,8 +249,11 @@ export class Engine {
   private correctedEval(rawEval: number, ply: number): number {
     const pos = this.pos;
     const before = ply >= 1 ? this.played[ply - 1] : 0;
-    const corrected = rawEval + this.correction.correction(pos.turn, pos.pawnHashLo) + this.moveCorrection.correction(pos.turn, before)
-      + this.whitePiecesCorrection.correction(pos.turn, pos.nonPawnHash[WHITE]) + this.blackPiecesCorrection.correction(pos.turn, pos.nonPawnHash[BLACK]);
+    const corrected = rawEval
+      + this.correction.correction(pos.turn, pos.pawnHashLo)
+      + this.moveCorrection.correction(pos.turn, before)
+      + this.whitePiecesCorrection.correction(pos.turn, pos.nonPawnHash[WHITE])
+      + this.blackPiecesCorrection.correction(pos.turn, pos.nonPawnHash[BLACK]);
     return Math.max(-MATE_BOUND + 1, Math.min(MATE_BOUND - 1, corrected));
   }
 
