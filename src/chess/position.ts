@@ -251,10 +251,11 @@ export class Position {
       this.put(rookTo, rook);
       hi ^= PIECE_KEY_HI[piece * 128 + from] ^ PIECE_KEY_HI[piece * 128 + kingTo]
         ^ PIECE_KEY_HI[rook * 128 + to] ^ PIECE_KEY_HI[rook * 128 + rookTo];
-      lo ^= PIECE_KEY_LO[piece * 128 + from] ^ PIECE_KEY_LO[piece * 128 + kingTo]
+      // King and rook are both pieces other than pawns: the same keys move the side's own hash.
+      const castleLo = PIECE_KEY_LO[piece * 128 + from] ^ PIECE_KEY_LO[piece * 128 + kingTo]
         ^ PIECE_KEY_LO[rook * 128 + to] ^ PIECE_KEY_LO[rook * 128 + rookTo];
-      this.nonPawnHash[us] ^= PIECE_KEY_LO[piece * 128 + from] ^ PIECE_KEY_LO[piece * 128 + kingTo]
-        ^ PIECE_KEY_LO[rook * 128 + to] ^ PIECE_KEY_LO[rook * 128 + rookTo];
+      lo ^= castleLo;
+      this.nonPawnHash[us] ^= castleLo;
       this.halfmoves++;
     } else {
       if (captured !== EMPTY) {
