@@ -487,6 +487,24 @@ export class Position {
     return count;
   }
 
+  /**
+   * Whether a search should score the current position as drawn by repetition: it occurred before
+   * at `sincePly` or later (within the search, so the side that steered back to it can do so
+   * again), or twice before at all (a third occurrence, a draw by the rules). A position that
+   * occurred once, before `sincePly` only, is no draw: the other side may still steer away from it
+   * (Stockfish's rule).
+   */
+  repeatsSince(sincePly: number): boolean {
+    let count = 0;
+    const limit = Math.max(0, this.ply - this.halfmoves);
+    for (let i = this.ply - 2; i >= limit; i -= 2) {
+      if (this.undoHashLo[i] === this.hashLo && this.undoHashHi[i] === this.hashHi) {
+        if (i >= sincePly || ++count >= 2) return true;
+      }
+    }
+    return false;
+  }
+
   /** An independent copy (history included), for callers that must not disturb this one. */
   clone(): Position {
     const copy = new Position();

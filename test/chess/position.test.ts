@@ -260,6 +260,25 @@ describe('inCheck, clone and null moves', () => {
     expectConsistent(pos);
   });
 
+  it('repeatsSince: a repetition within the search, or a third occurrence, is a draw; a second from before it is not', () => {
+    const pos = parseFen(STARTING_FEN);
+    const shuffle = ['g1f3', 'g8f6', 'f3g1', 'f6g8'];
+    for (const text of shuffle) pos.make(uci(pos, text));
+    // The start occurred once before, at ply 0: a search rooted after that may not count on it.
+    expect(pos.repeatsSince(pos.ply)).toBe(false);
+    expect(pos.repeatsSince(1)).toBe(false);
+    // Rooted at or before the first occurrence, the search steered back to it itself.
+    expect(pos.repeatsSince(0)).toBe(true);
+    // A third occurrence is a draw whatever the root.
+    for (const text of shuffle) pos.make(uci(pos, text));
+    expect(pos.repeatsSince(pos.ply)).toBe(true);
+    // An irreversible move ends the reach of everything before it.
+    pos.make(uci(pos, 'e2e4'));
+    for (const text of ['g8f6', 'g1f3', 'f6g8', 'f3g1']) pos.make(uci(pos, text));
+    expect(pos.repeatsSince(0)).toBe(true);
+    expect(pos.repeatsSince(pos.ply - 3)).toBe(false);
+  });
+
   it('makeNull and unmakeNull pass the turn and restore everything', () => {
     const pos = parseFen('rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3');
     const before = snapshot(pos);

@@ -190,6 +190,8 @@ export class Engine {
   /** The root moves searched (UCI searchmoves), rootMoveCount of them; 0 means all. */
   private readonly rootMoves = new Int32Array(MAX_MOVES);
   private rootMoveCount = 0;
+  /** The position's ply (its history's length) at the root: repetitions from here on are the search's own. */
+  private rootPly = 0;
 
   private hooks!: SearchHooks;
   private limits: SearchLimits = {};
@@ -323,6 +325,7 @@ export class Engine {
 
   private prepare(position: Position, limits: SearchLimits, hooks: SearchHooks): void {
     this.pos = position.clone();
+    this.rootPly = this.pos.ply;
     this.network.reset(this.pos);
     this.limits = limits;
     this.hooks = hooks;
@@ -404,7 +407,7 @@ export class Engine {
     if (this.stopped) return 0;
 
     if (ply > 0) {
-      if (pos.repetitions() > 0 || isInsufficientMaterial(pos)) return DRAW;
+      if (pos.repeatsSince(this.rootPly) || isInsufficientMaterial(pos)) return DRAW;
       // Fifty moves draw, unless the last of them gave mate (the mate stands).
       if (pos.halfmoves >= 100 && (!inCheck || hasLegalMove(pos))) return DRAW;
       // Mate distance pruning: no line from here can beat a mate already found nearer the root.

@@ -46,6 +46,15 @@ describe('repetition', () => {
     expect(result.bestMove).toBe('h6g6');
   });
 
+  it('the side behind does not count on a position that occurred once before the search: its opponent may steer away', () => {
+    // Black, a queen down, can go back to the game's first position with Ng8; that would be its
+    // second occurrence, no draw, and White need not play Nf3 a third time.
+    const position = play('rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', ['g1f3', 'g8f6', 'f3g1']);
+    const result = search(position, { depth: 6 });
+    expect(result.score).toHaveProperty('cp');
+    expect((result.score as { cp: number }).cp).toBeLessThan(-500);
+  });
+
   it('the side ahead does not take the repetition', () => {
     // White, a queen up, has just shuffled Nf3 Nf6 Ng1 Ng8: Nf3 again would repeat.
     const position = play('rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', ['g1f3', 'g8f6', 'f3g1', 'f6g8']);
