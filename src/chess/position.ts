@@ -489,10 +489,10 @@ export class Position {
 
   /**
    * Whether a search should score the current position as drawn by repetition: it occurred before
-   * at `sincePly` or later (within the search, so the side that steered back to it can do so
-   * again), or twice before at all (a third occurrence, a draw by the rules). A position that
-   * occurred once, before `sincePly` only, is no draw: the other side may still steer away from it
-   * (Stockfish's rule).
+   * at `sincePly` (the search's root) or later, so the two sides, having steered back to it within
+   * the search, can do so again; or twice before at all (a third occurrence, a draw by the rules).
+   * A position that occurred once, before `sincePly` only, is no draw: the other side may still
+   * steer away from it. (Stockfish's rule, but for the root itself, which Stockfish does not count.)
    */
   repeatsSince(sincePly: number): boolean {
     let count = 0;
