@@ -56,7 +56,9 @@ describe('repetition', () => {
   });
 
   it('the side ahead does not take the repetition', () => {
-    // White, a queen up, has just shuffled Nf3 Nf6 Ng1 Ng8: Nf3 again would repeat.
+    // White, a queen up, has just shuffled Nf3 Nf6 Ng1 Ng8, back to the game's first position:
+    // Nf3 again repeats a position once (no draw), but the same round once more would bring the
+    // first position a third time, a draw the side ahead must steer clear of.
     const position = play('rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', ['g1f3', 'g8f6', 'f3g1', 'f6g8']);
     const result = search(position, { depth: 6 });
     expect(result.score).toHaveProperty('cp');
