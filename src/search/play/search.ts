@@ -121,6 +121,8 @@ const HINDSIGHT_SHALLOWER_REDUCTION = 2;
 const HINDSIGHT_SHALLOWER_MARGIN = 175;
 /** The largest step of a history update (see historyBonus), of HISTORY_MAX. */
 const HISTORY_BONUS_MAX = 800;
+/** Above every capture's ordering score in the quiescence search (scoreTacticalMoves). */
+const QS_TT_MOVE = 1 << 20;
 /** The search polls its limits every this many nodes. */
 const POLL_INTERVAL = 2048;
 
@@ -420,11 +422,13 @@ export class Engine {
     // A node in check is not searched deeper (no check extension): taken out together with the
     // fail-firm reverse futility below, the two passed the SPRT (docs/benchmarks.md), and the
     // horizon's quiescence still answers a check with every evasion.
-    if (depth <= 0) return this.quiescence(alpha, beta, ply, inCheck, true);
+    if (depth <= 0) return this.quiescence(alpha, beta, ply, inCheck);
     this.doubleExtensions[ply + 1] = this.doubleExtensions[ply];
 
     const tt = this.tt;
-    const found = excluded === NO_MOVE && tt.probe(pos.hashHi, pos.hashLo);
+    // The quiescence search's own entries (depth 0) are for it alone: a capture's score at the
+    // horizon tells a searched node neither its move nor its evaluation.
+    const found = excluded === NO_MOVE && tt.probe(pos.hashHi, pos.hashLo) && tt.depth() > 0;
     const cachedEval = inCheck ? NOT_CACHED : this.cachedEvaluation();
     let ttMove = NO_MOVE;
     let ttScore = 0;
@@ -672,11 +676,8 @@ export class Engine {
     return bestScore;
   }
 
-  /**
-   * `inCheck`: whether the side to move is in check (the parent knows it: it tested after its move).
-   * `probe`: whether to look the position up in the table, as at the horizon (see below).
-   */
-  private quiescence(alpha: number, beta: number, ply: number, inCheck: boolean, probe: boolean): number {
+  /** `inCheck`: whether the side to move is in check (the parent knows it: it tested after its move). */
+  private quiescence(alpha: number, beta: number, ply: number, inCheck: boolean): number {
     const pos = this.pos;
     this.pvLength[ply] = 0;
     if (this.nodes >= this.nextPoll) this.poll();
@@ -684,20 +685,21 @@ export class Engine {
     if (ply > this.seldepth) this.seldepth = ply;
     if (ply >= MAX_PLY) return this.evaluate(NOT_CACHED);
 
-    // A table entry of any depth settles a quiescence node (whose depth is 0). Quiescence results
-    // are not stored: tried, that hid a known mate in 3 (test/search/play/mate.test.ts). So only
-    // the main search's positions are found, and nearly all of them at the horizon: in `chessbot
-    // bench`, 3.9% of the horizon's probes found the position, 1.2% a capture further and 0.3%
-    // deeper. Deeper probes are not made: each costs a wait on memory, and they settled 0.2%
-    // of the quiescence nodes.
+    // A table entry of any depth settles a quiescence node (whose depth is 0), and the quiescence
+    // search keeps its own results there too (as Stockfish's does), at depth 0: the same captures
+    // are met again and again under different moves of the main search.
     const tt = this.tt;
-    const found = probe && tt.probe(pos.hashHi, pos.hashLo);
+    const found = tt.probe(pos.hashHi, pos.hashLo);
     const cachedEval = inCheck ? NOT_CACHED : this.cachedEvaluation();
     let ttScore = 0;
     let ttBound = 0;
+    let ttMove = NO_MOVE;
+    let ttDepth = -1;
     if (found) {
       ttScore = fromTableScore(tt.score(), ply);
       ttBound = tt.bound();
+      ttMove = tt.move();
+      ttDepth = tt.depth();
       if (ttBound === BOUND_EXACT || (ttBound === BOUND_LOWER && ttScore >= beta) || (ttBound === BOUND_UPPER && ttScore <= alpha)) {
         return ttScore;
       }
@@ -719,18 +721,29 @@ export class Engine {
       if (standPat > alpha) alpha = standPat;
       bestScore = standPat;
     }
+    const alphaAtStart = alpha;
     const start = ply * MAX_MOVES;
     let end: number;
     if (inCheck) {
       end = generateLegal(pos, this.moves, start);
       if (end === start) return -MATE + ply;
-      scoreMoves(pos, this.moves, this.scores, start, end, NO_MOVE, NO_MOVE, NO_MOVE, this.history, this.continuation, 0, 0);
+      scoreMoves(pos, this.moves, this.scores, start, end, ttMove, NO_MOVE, NO_MOVE, this.history, this.continuation, 0, 0);
     } else {
       // When not even the dearest capture on offer could lift the score to alpha, delta pruning
       // below would skip every move: none is generated.
       if (noGainAbove(pos, alpha - standPat - DELTA_MARGIN)) return bestScore;
       end = scoreTacticalMoves(pos, this.moves, this.scores, start, generateTactical(pos, this.moves, start));
+      // The table's move, when it is one of these, first.
+      if (ttMove !== NO_MOVE) {
+        for (let i = start; i < end; i++) {
+          if (this.moves[i] === ttMove) {
+            this.scores[i] = QS_TT_MOVE;
+            break;
+          }
+        }
+      }
     }
+    let bestMove = NO_MOVE;
     for (let i = start; i < end; i++) {
       const move = pickBest(this.moves, this.scores, i, end);
       if (!inCheck) {
@@ -747,7 +760,7 @@ export class Engine {
       this.network.push(pos, move);
       pos.make(move);
       this.nodes++;
-      const score = negate(this.quiescence(negate(beta), negate(alpha), ply + 1, pos.inCheckAfter(move), false));
+      const score = negate(this.quiescence(negate(beta), negate(alpha), ply + 1, pos.inCheckAfter(move)));
       pos.unmake(move);
       this.network.pop();
       if (this.stopped) return 0;
@@ -755,12 +768,20 @@ export class Engine {
         bestScore = score;
         if (score > alpha) {
           alpha = score;
+          bestMove = move;
           if (alpha >= beta) break;
         }
       }
     }
     // A capture's cut-off, likewise halfway to beta (not a mate's score: that one is exact).
-    if (bestScore > beta && Math.abs(bestScore) < MATE_BOUND && Math.abs(beta) < MATE_BOUND) return (bestScore + beta) >> 1;
+    if (bestScore > beta && Math.abs(bestScore) < MATE_BOUND && Math.abs(beta) < MATE_BOUND) bestScore = (bestScore + beta) >> 1;
+    // Kept for the next visit, unless the table holds a result of the main search for this position
+    // (deeper, so worth more) or the score is a mate's: the quiescence search sees no quiet move,
+    // so its mates are only as sure as its stand-pats, and a mate score in the table is believed.
+    if (ttDepth <= 0 && Math.abs(bestScore) < MATE_BOUND) {
+      const bound = bestScore >= beta ? BOUND_LOWER : bestScore > alphaAtStart ? BOUND_EXACT : BOUND_UPPER;
+      tt.store(pos.hashHi, pos.hashLo, bestMove, bestScore, 0, bound);
+    }
     return bestScore;
   }
 
