@@ -200,15 +200,21 @@ export function pickOrdered(pos: Position, moves: Int32Array, scores: Int32Array
   }
 }
 
-/** Quiescence: captures and queen promotions only, by MVV-LVA; `-Infinity`-like for the rest. */
-export function scoreTacticalMoves(pos: Position, moves: Int32Array, scores: Int32Array, start: number, end: number): number {
+/**
+ * Quiescence: keeps only the captures and queen promotions, ordered by MVV-LVA after the table's
+ * move; returns the end of the moves kept.
+ */
+export function scoreTacticalMoves(
+  pos: Position, moves: Int32Array, scores: Int32Array, start: number, end: number, ttMove: number,
+): number {
   let kept = start;
   for (let i = start; i < end; i++) {
     const move = moves[i];
     const promotion = movePromotion(move);
     if (!isCapture(move) && promotion !== QUEEN) continue;
     moves[kept] = move;
-    scores[kept] = VICTIM[moveCaptured(move) & 7] * 16 - (pos.board[moveFrom(move)] & 7) + (promotion === QUEEN ? 128 : 0);
+    scores[kept] = move === ttMove
+      ? TT_MOVE : VICTIM[moveCaptured(move) & 7] * 16 - (pos.board[moveFrom(move)] & 7) + (promotion === QUEEN ? 128 : 0);
     kept++;
   }
   return kept;

@@ -121,8 +121,6 @@ const HINDSIGHT_SHALLOWER_REDUCTION = 2;
 const HINDSIGHT_SHALLOWER_MARGIN = 175;
 /** The largest step of a history update (see historyBonus), of HISTORY_MAX. */
 const HISTORY_BONUS_MAX = 800;
-/** Above every capture's ordering score in the quiescence search (scoreTacticalMoves). */
-const QS_TT_MOVE = 1 << 20;
 /** The search polls its limits every this many nodes. */
 const POLL_INTERVAL = 2048;
 
@@ -732,16 +730,7 @@ export class Engine {
       // When not even the dearest capture on offer could lift the score to alpha, delta pruning
       // below would skip every move: none is generated.
       if (noGainAbove(pos, alpha - standPat - DELTA_MARGIN)) return bestScore;
-      end = scoreTacticalMoves(pos, this.moves, this.scores, start, generateTactical(pos, this.moves, start));
-      // The table's move, when it is one of these, first.
-      if (ttMove !== NO_MOVE) {
-        for (let i = start; i < end; i++) {
-          if (this.moves[i] === ttMove) {
-            this.scores[i] = QS_TT_MOVE;
-            break;
-          }
-        }
-      }
+      end = scoreTacticalMoves(pos, this.moves, this.scores, start, generateTactical(pos, this.moves, start), ttMove);
     }
     let bestMove = NO_MOVE;
     for (let i = start; i < end; i++) {

@@ -21,8 +21,8 @@ describe('the quiescence search and the table', () => {
   it('keeps what it found by searching captures, at depth 0', () => {
     // At depth 1 every root move is searched (nothing is pruned at the root) and each position
     // after one is at the horizon: the quiescence search's. It keeps those where it searched
-    // captures; one that stands pat above beta at once costs nothing to find again (the
-    // evaluation cache has it).
+    // captures; one that stands pat above beta at once, or where no capture could reach alpha,
+    // costs nothing to find again (the evaluation cache has its evaluation).
     const engine = new Engine(16);
     engine.search(parseFen(KIWIPETE), { depth: 1 }, clock);
     const moves = rootMoves(KIWIPETE);
