@@ -14,6 +14,7 @@ import { isInsufficientMaterial } from '../../chess/status.ts';
 import { BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, makePiece, squareAt } from '../../chess/types.ts';
 import { makeUci, parseUci } from '../../chess/uci.ts';
 import { pickBest } from '../pickBest.ts';
+import { NOT_BARE_KING, bareKingScore } from './bareKing.ts';
 import { CorrectionHistory } from './correction.ts';
 import { EvalCache, NOT_CACHED } from './evalCache.ts';
 import { Accumulators } from './nnue/accumulator.ts';
@@ -242,7 +243,9 @@ export class Engine {
   private evaluate(cached: number): number {
     if (cached !== NOT_CACHED) return cached;
     const pos = this.pos;
-    const value = this.network.evaluate(pos);
+    // A lone king against mating material is scored by how near the mate is (bareKing.ts).
+    const bare = bareKingScore(pos);
+    const value = bare !== NOT_BARE_KING ? bare : this.network.evaluate(pos);
     this.evalCache.set(pos.hashHi, pos.hashLo, value);
     return value;
   }
