@@ -13,7 +13,9 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseFen } from '../src/chess/fen.ts';
+import { makeBoardFen, parseFen } from '../src/chess/fen.ts';
+import { BISHOP, KNIGHT, QUEEN, ROOK, WHITE, fromSquare64, makePiece, parsePieceLetter } from '../src/chess/types.ts';
+import { mulberry32 } from '../test/support/random.ts';
 
 export interface EndgameOptions {
   readonly trees: readonly string[];
@@ -62,43 +64,32 @@ export function parseEndgameArguments(argv: readonly string[]): EndgameOptions {
   return { trees, nodes, per, seed };
 }
 
-/** Mulberry32: a small seeded generator, the same sequence everywhere. */
-function generator(seed: number): (n: number) => number {
-  let state = seed | 0;
-  return (n) => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) % n;
-  };
-}
-
 /**
  * `per` legal positions of each ending, white (the winning side) to move: the kings not side by
  * side, black not in check, two bishops on squares of both colours.
  */
 export function endgamePositions(per: number, seed: number): Array<{ ending: string; fen: string }> {
-  const random = generator(seed);
+  const random = mulberry32(seed);
   const positions: Array<{ ending: string; fen: string }> = [];
   for (const [ending, pieces] of Object.entries(ENDINGS)) {
     for (let made = 0; made < per;) {
-      const board: string[] = Array(64).fill('');
-      const place = (piece: string): number => {
+      const board = new Uint8Array(128);
+      const place = (letter: string): number => {
         for (;;) {
-          const square = random(64);
-          if (board[square] === '') {
-            board[square] = piece;
+          const square = fromSquare64(Math.floor(random() * 64));
+          if (board[square] === 0) {
+            board[square] = parsePieceLetter(letter);
             return square;
           }
         }
       };
       const white = place('K');
       const black = place('k');
-      if (Math.max(Math.abs((white & 7) - (black & 7)), Math.abs((white >> 3) - (black >> 3))) < 2) continue;
+      if (Math.max(Math.abs((white & 7) - (black & 7)), Math.abs((white >> 4) - (black >> 4))) < 2) continue;
       const squares = [...pieces].map(place);
-      const colour = (square: number): number => ((square & 7) + (square >> 3)) & 1;
+      const colour = (square: number): number => ((square & 7) + (square >> 4)) & 1;
       if (ending === 'KBBK' && colour(squares[0]) === colour(squares[1])) continue;
-      const fen = `${boardFen(board)} w - - 0 1`;
+      const fen = `${makeBoardFen(board)} w - - 0 1`;
       try {
         parseFen(fen);
       } catch {
@@ -109,27 +100,6 @@ export function endgamePositions(per: number, seed: number): Array<{ ending: str
     }
   }
   return positions;
-}
-
-/** The FEN board field of 64 squares, a1 first. */
-function boardFen(board: readonly string[]): string {
-  const ranks: string[] = [];
-  for (let rank = 7; rank >= 0; rank--) {
-    let text = '';
-    let empty = 0;
-    for (let file = 0; file < 8; file++) {
-      const piece = board[rank * 8 + file];
-      if (piece === '') {
-        empty++;
-        continue;
-      }
-      if (empty > 0) text += String(empty);
-      empty = 0;
-      text += piece;
-    }
-    ranks.push(empty > 0 ? text + String(empty) : text);
-  }
-  return ranks.join('/');
 }
 
 /** The parts of a source tree's rules and engine that playing a game out needs. */
@@ -165,7 +135,7 @@ export async function loadTree(tree: string): Promise<Tree> {
 export type Outcome = { mate: number } | { draw: 'stalemate' | 'threefold' | 'fifty moves' | 'material lost' };
 
 /** White's pieces other than the king and pawns: taking one of them leaves too little to mate. */
-const WHITE_PIECES = [2, 3, 4, 5];
+const WHITE_PIECES = [KNIGHT, BISHOP, ROOK, QUEEN].map((kind) => makePiece(WHITE, kind));
 
 /** Plays the tree's engine against itself from `fen` until the game ends by the rules (or the material is lost). */
 export function playOut(tree: Tree, fen: string, nodes: number): Outcome {
