@@ -25,7 +25,7 @@ import {
   quietHistory, scoreMoves, scoreTacticalMoves,
 } from './ordering.ts';
 import { SEE_VALUE, seeAtLeast } from './see.ts';
-import { type TimeBudget, planTime, softLimitMs } from './timeman.ts';
+import { type TimeBudget, fallingEvalScale, planTime, softLimitMs } from './timeman.ts';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.ts';
 import type { Score, SearchInfo, SearchLimits, SearchResult } from './types.ts';
 
@@ -193,6 +193,11 @@ export class Engine {
   private rootMoveCount = 0;
   /** The position's ply (its history's length) at the root: repetitions from here on are the search's own. */
   private rootPly = 0;
+  /** The root's ply and score of this engine's previous search (the falling-eval time scale reads them). */
+  private lastRootPly = -1;
+  private lastRootScore = 0;
+  /** The previous search's score when it was for our own move just before this one, else null. */
+  private previousScore: number | null = null;
 
   private hooks!: SearchHooks;
   private limits: SearchLimits = {};
@@ -215,6 +220,7 @@ export class Engine {
   /** Forget everything learned in the previous game (UCI ucinewgame). */
   newGame(): void {
     this.tt.clear();
+    this.lastRootPly = -1;
     this.history.fill(0);
     this.continuation.fill(0);
     this.pawnHistory.fill(0);
@@ -300,6 +306,10 @@ export class Engine {
       hooks.onInfo?.(this.info(depth, bestScore, bestLine));
       if (this.shouldNotDeepen(depth, bestScore, stableIterations)) break;
     }
+    if (limits.helper === undefined && completedDepth > 0 && Math.abs(bestScore) < MATE_BOUND) {
+      this.lastRootPly = this.rootPly;
+      this.lastRootScore = bestScore;
+    }
     const pv = this.lineToUci(bestLine);
     return {
       bestMove: pv[0] ?? null,
@@ -329,6 +339,7 @@ export class Engine {
   private prepare(position: Position, limits: SearchLimits, hooks: SearchHooks): void {
     this.pos = position.clone();
     this.rootPly = this.pos.ply;
+    this.previousScore = this.lastRootPly === this.rootPly - 2 ? this.lastRootScore : null;
     this.network.reset(this.pos);
     this.limits = limits;
     this.hooks = hooks;
@@ -351,7 +362,9 @@ export class Engine {
     if (budget === null) return false;
     // A mate found with depth to spare will not change.
     if (Math.abs(score) >= MATE_BOUND && depth >= MATE - Math.abs(score) + 4) return true;
-    const soft = this.limits.movetimeMs !== undefined ? budget.softMs : softLimitMs(budget, stableIterations);
+    const soft = this.limits.movetimeMs !== undefined
+      ? budget.softMs
+      : softLimitMs(budget, stableIterations) * fallingEvalScale(this.previousScore, score);
     return this.hooks.now() - this.startTime >= soft;
   }
 

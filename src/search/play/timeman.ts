@@ -50,3 +50,17 @@ export const MIN_STABILITY_SCALE = Math.min(...STABILITY_SCALE);
 export function softLimitMs(budget: TimeBudget, stableIterations: number): number {
   return budget.softMs * STABILITY_SCALE[Math.min(stableIterations, STABILITY_SCALE.length - 1)];
 }
+
+/** How far a falling score stretches the soft limit: +1% per centipawn lost since our last move. */
+const FALLING_EVAL_PER_CP = 0.01;
+const FALLING_EVAL_MIN = 0.85;
+const FALLING_EVAL_MAX = 1.5;
+
+/** The soft limit's scale by how the score moved since the search for our previous move: a score
+ *  that falls means that search missed something, and this one deserves more time; one that rises
+ *  a little less. 1 when there is no previous score to compare with. */
+export function fallingEvalScale(previousScore: number | null, score: number): number {
+  if (previousScore === null) return 1;
+  const scale = 1 + (previousScore - score) * FALLING_EVAL_PER_CP;
+  return Math.max(FALLING_EVAL_MIN, Math.min(FALLING_EVAL_MAX, scale));
+}

@@ -13,7 +13,7 @@ import {
   type SearchLimits,
   planTime,
 } from '../../../src/search/play/index.ts';
-import { MIN_STABILITY_SCALE, softLimitMs } from '../../../src/search/play/timeman.ts';
+import { MIN_STABILITY_SCALE, fallingEvalScale, softLimitMs } from '../../../src/search/play/timeman.ts';
 
 const MIDDLEGAME = 'r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 3 9';
 /** The engine checks its limits every this many nodes (POLL_INTERVAL in search.ts), so a limit is
@@ -110,6 +110,20 @@ describe('planTime', () => {
     }
     expect(softLimitMs(budget, 9)).toBe(budget.softMs * MIN_STABILITY_SCALE);
     expect(softLimitMs(budget, 0)).toBeLessThan(budget.hardMs);
+  });
+});
+
+describe('fallingEvalScale', () => {
+  it('gives a falling score more time, a rising one a little less, and changes nothing without a previous score', () => {
+    expect(fallingEvalScale(null, -300)).toBe(1);
+    expect(fallingEvalScale(40, 40)).toBe(1);
+    expect(fallingEvalScale(40, 0)).toBeGreaterThan(1);
+    expect(fallingEvalScale(40, 80)).toBeLessThan(1);
+    for (let drop = 0; drop < 400; drop += 10) {
+      expect(fallingEvalScale(0, -drop - 10)).toBeGreaterThanOrEqual(fallingEvalScale(0, -drop));
+    }
+    expect(fallingEvalScale(0, -1_000)).toBe(1.5);
+    expect(fallingEvalScale(0, 1_000)).toBe(0.85);
   });
 });
 
