@@ -1,5 +1,5 @@
 # chessbot production image: Node 20 on Debian bookworm (slim), runtime dependencies only.
-# TypeScript runs through tsx, a runtime dependency; the build (dist/: the command line and the
+# TypeScript runs through tsx, a runtime dependency; the build (dist/: npm start, the command line and the
 # search worker bundled by esbuild, also a runtime dependency) only makes them start faster.
 #
 #   docker build -t chessbot .

@@ -1,4 +1,4 @@
-// `npm run build`, and the prepare step of `npm ci`: bundles the command line (src/cli.ts) and the
+// `npm run build`, and the prepare step of `npm ci`: bundles `npm start` (src/main.ts), the command line (src/cli.ts) and the
 // search worker (src/workers/worker.ts) into dist/, so that `chessbot` and each worker thread
 // start without compiling TypeScript (src/workers/build.js says when a build is used). Packages
 // stay outside the bundles, loaded from node_modules as usual. Without the sources (the
@@ -19,7 +19,7 @@ if (!existsSync('src/cli.ts')) {
 }
 
 const result = await build({
-  entryPoints: { cli: 'src/cli.ts', worker: 'src/workers/worker.ts' },
+  entryPoints: { cli: 'src/cli.ts', main: 'src/main.ts', worker: 'src/workers/worker.ts' },
   outdir: values.outdir,
   bundle: true,
   platform: 'node',
@@ -41,4 +41,4 @@ const written = new Set(Object.keys(result.metafile.outputs).map((path) => relat
 for (const name of readdirSync(values.outdir)) {
   if (/\.js(\.map)?$/.test(name) && !written.has(name)) rmSync(join(values.outdir, name));
 }
-process.stdout.write(`build: ${values.outdir}/cli.js and ${values.outdir}/worker.js\n`);
+process.stdout.write(`build: ${values.outdir}/main.js, ${values.outdir}/cli.js and ${values.outdir}/worker.js\n`);

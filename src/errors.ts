@@ -39,13 +39,23 @@ export function escapeUnsafe(text: string): string {
 }
 
 /**
+ * 1234567 → "1,234,567", as toLocaleString('en-US') writes it, without Intl: its first call loads
+ * the ICU data, some 17 ms of a cold `chessbot mate`.
+ */
+export function formatCount(count: number): string {
+  const [whole = '', fraction] = String(count).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
+
+/**
  * `text`, typed by someone, quoted for a message: in double quotes, escapeUnsafe'd so that no
  * control character reaches a terminal raw, and cut to `maxChars`, saying how long it was, so
  * that a 5 MB line does not come back as a 5 MB error.
  */
 export function quote(text: string, maxChars = QUOTE_MAX_CHARS): string {
   if (text.length <= maxChars) return `"${escapeUnsafe(text)}"`;
-  return `"${escapeUnsafe(text.slice(0, maxChars))}"… (${text.length.toLocaleString('en-US')} characters)`;
+  return `"${escapeUnsafe(text.slice(0, maxChars))}"… (${formatCount(text.length)} characters)`;
 }
 
 /**

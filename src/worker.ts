@@ -39,7 +39,7 @@ export async function startWorkerProcess(config: Config, options: WorkerProcessO
     if (error instanceof RedisRefusedError) throw new ConfigError([`REDIS_URL: ${error.message}`]);
     throw error;
   }
-  const engine = localEngine({ threads: options.threads ?? config.workers.size });
+  const engine = localEngine({ threads: options.threads ?? config.workers.size, preload: ['mate'] });
   await engine.warmUp();
   const warn = repeatedOnce(logger);
   const solver = startSolver({ connection, name: config.queue.name, engine, onError: (what, error) => warn(what, errorLine(error)) });

@@ -2,7 +2,9 @@
 // rest waiting in a bounded queue (src/workers/pool.ts). A mate problem also takes every idle
 // thread (parallelMate.ts).
 
-import { type Job, type JobProgress, type JobResult, type MateJobProgress, type PoolStats, WorkerPool } from '../workers/index.ts';
+import {
+  type Job, type JobProgress, type JobResult, type MateJobProgress, type PoolStats, type Preload, WorkerPool,
+} from '../workers/index.ts';
 import type { EngineClient, SearchOptions } from './client.ts';
 import { SharedMateTables, solveMateOnThreads } from './parallelMate.ts';
 
@@ -11,6 +13,11 @@ export interface LocalEngineOptions {
   readonly threads?: number | null;
   /** Jobs that may wait for a free thread; beyond this a job is refused with PoolBusyError. */
   readonly maxQueue?: number;
+  /**
+   * What each thread gets ready as it starts rather than with its first job: 'mate' (the solver's
+   * table) for threads that answer /mate, 'play' (the game engine) for threads that play games.
+   */
+  readonly preload?: readonly Preload[];
 }
 
 export interface LocalEngine extends EngineClient {
@@ -26,7 +33,11 @@ export interface LocalEngine extends EngineClient {
 }
 
 export function localEngine(options: LocalEngineOptions = {}): LocalEngine {
-  return new PoolEngine(new WorkerPool({ size: options.threads, ...(options.maxQueue !== undefined ? { maxQueue: options.maxQueue } : {}) }));
+  return new PoolEngine(new WorkerPool({
+    size: options.threads,
+    ...(options.maxQueue !== undefined ? { maxQueue: options.maxQueue } : {}),
+    ...(options.preload ? { preload: options.preload } : {}),
+  }));
 }
 
 class PoolEngine implements LocalEngine {

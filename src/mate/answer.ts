@@ -4,6 +4,7 @@
 import type { Position } from '../chess/position.ts';
 import { COLOR_NAMES, type Color, EMPTY, FILE_NAMES, pieceLetter, squareAt } from '../chess/types.ts';
 import type { MateMode, MateProgress, MateReport, ReportNode, Stipulation } from '../search/mate/index.ts';
+import { formatCount } from '../errors.ts';
 import { formatProblemSolution } from './solution.ts';
 
 /** Where the move numbers of a line start: the side to move and the FEN's fullmove number. */
@@ -36,10 +37,8 @@ const KEY_MARK = '!';
 // Each level of the solution tree (a defence and the attacker's answer) is indented this much.
 const TREE_INDENT = '    ';
 
-/** 1234567 → "1,234,567". */
-export function formatCount(count: number): string {
-  return count.toLocaleString('en-US');
-}
+// Counts as the answers print them; the callers of answer.ts take it from here.
+export { formatCount };
 
 /** Milliseconds → "0.46 s". */
 export function formatSeconds(ms: number): string {

@@ -1,10 +1,10 @@
 // Running a validated /mate job on the engine client, timed, and noting why an unfinished search
 // ended. The time limit arrives in seconds (the config's unit) and becomes the engine's time
-// limit here, once: it counts from when the search starts, wherever it waited before.
+// limit here, once: it counts from when the search starts, wherever it waited before, and so does
+// the time the answer gives.
 
-import { performance } from 'node:perf_hooks';
-import type { EngineClient, MateJob } from '../engine/index.ts';
-import type { MateProgress, MateReport } from '../search/mate/index.ts';
+import type { EngineClient, MateJob, MateJobProgress, MateJobResult } from '../engine/index.ts';
+import type { MateProgress } from '../search/mate/index.ts';
 import { type MateOutcome, formatProgress } from './answer.ts';
 
 /**
@@ -29,15 +29,14 @@ export interface MateSearchOptions {
 export async function searchMate(engine: EngineClient, job: MateJob, options: MateSearchOptions = {}): Promise<MateOutcome> {
   const { signal, onProgress } = options;
   const timeoutSeconds = options.timeoutSeconds ?? null;
-  const start = performance.now();
-  let report: MateReport;
+  let report: MateJobResult;
   try {
     report = await engine.run(job, {
       ...(signal ? { signal } : {}),
       ...(timeoutSeconds === null ? {} : { timeLimitMs: timeoutSeconds * 1000 }),
       ...(options.latestEnd === undefined ? {} : { deadline: options.latestEnd }),
       ...(options.jobId === undefined ? {} : { jobId: options.jobId }),
-      ...(onProgress ? { onProgress: (progress: MateProgress) => onProgress(formatProgress(progress, performance.now() - start), progress) } : {}),
+      ...(onProgress ? { onProgress: (progress: MateJobProgress) => onProgress(formatProgress(progress, progress.elapsedMs), progress) } : {}),
     });
   } catch (error) {
     // A search cancelled while it waited for a worker never started: it is answered as a
@@ -46,14 +45,16 @@ export async function searchMate(engine: EngineClient, job: MateJob, options: Ma
     if (!(signal?.aborted && error instanceof Error && error.name === 'AbortError')) throw error;
     report = UNSTARTED_REPORT;
   }
-  const ms = performance.now() - start;
+  // The search's own time, as its thread measured it: not the wait for a thread (or for a queue's
+  // worker), nor the thread's start, which the time limit does not count either.
+  const ms = report.elapsedMs;
   const unfinished = report.status === 'stopped' || !report.keysComplete;
   const stoppedBy = !unfinished ? null : signal?.aborted ? (signal.reason === SHUTDOWN ? 'shutdown' : 'cancel') : 'timeout';
   return { maxMoves: job.maxMoves, mode: job.mode, ...(job.stipulation && job.stipulation !== 'direct' ? { stipulation: job.stipulation } : {}), report, ms, stoppedBy, timeoutSeconds };
 }
 
 /** The report of a search that was stopped before it began. */
-const UNSTARTED_REPORT: MateReport = Object.freeze({
+const UNSTARTED_REPORT: MateJobResult = Object.freeze({
   status: 'stopped',
   mateIn: null,
   keys: [],
@@ -64,4 +65,5 @@ const UNSTARTED_REPORT: MateReport = Object.freeze({
   lineComplete: false,
   nodes: 0,
   provenDepth: 0,
-}) as MateReport;
+  elapsedMs: 0,
+}) as MateJobResult;

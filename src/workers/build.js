@@ -22,6 +22,19 @@ export function freshBuild(name, root = PROGRAM_ROOT) {
   return newestSourceMs(fileURLToPath(new URL('src/', root))) <= builtAt ? built : null;
 }
 
+/**
+ * Loads the program's entry point `name` ('cli', 'main'): dist/<name>.js when the build is fresh,
+ * else src/<name>.ts, through tsx's loader registered in this thread first.
+ */
+export async function importEntry(name, root = PROGRAM_ROOT) {
+  const built = freshBuild(`${name}.js`, root);
+  if (built) return import(built.href);
+  const { register } = await import('tsx/esm/api');
+  // Name our tsconfig explicitly: `npx chessbot` may run from a directory that has its own.
+  register({ tsconfig: fileURLToPath(new URL('tsconfig.json', root)) });
+  return import(new URL(`src/${name}.ts`, root).href);
+}
+
 /** The latest modification time of any file under `dir`. */
 function newestSourceMs(dir) {
   let newest = 0;

@@ -12,6 +12,7 @@ export type {
 } from './jobs.ts';
 export { helperJobs } from './helperJobs.ts';
 export { jobHandlers } from './handlers.ts';
+export type { Preload } from './protocol.ts';
 export type { JobContext } from './jobs.ts';
 export { prepareMateSolver } from './mateJob.ts';
-export { MAX_HASH_MB } from './playJob.ts';
+export { MAX_HASH_MB } from './jobs.ts';

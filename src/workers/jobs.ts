@@ -47,6 +47,9 @@ export interface MateJobProgress extends MateProgress {
   elapsedMs: number;
 }
 
+/** The largest transposition table a play job may ask for (UCI option Hash's max). */
+export const MAX_HASH_MB = 1024;
+
 /**
  * Choose a move with the game engine: the position is `fen` with `moves` (UCI) played from it,
  * so the engine sees the game's history (repetitions). Each worker keeps one engine, and so its

@@ -5,10 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { playPosition } from '../chess/replay.ts';
 import { Engine, type SearchLimits } from '../search/play/index.ts';
-import type { JobHandler, PlayJob, PlaySetupJob } from './jobs.ts';
-
-/** The largest transposition table a job may ask for (UCI option Hash's max). */
-export const MAX_HASH_MB = 1024;
+import { type JobHandler, MAX_HASH_MB, type PlayJob, type PlaySetupJob } from './jobs.ts';
 /** Far longer than any game; it only keeps a runaway move list from tying up the worker. */
 const MAX_JOB_MOVES = 10_000;
 /** Helpers post their node counts in these units: an int32 then lasts 2^41 nodes. */

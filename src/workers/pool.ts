@@ -14,7 +14,7 @@ import {
 } from './errors.ts';
 import type { Job, JobProgress, JobResult } from './jobs.ts';
 import { freshBuild } from './build.js';
-import { type FromWorker, STOP_INDEX, type ToWorker, type WorkerData } from './protocol.ts';
+import { type FromWorker, type Preload, STOP_INDEX, type ToWorker, type WorkerData } from './protocol.ts';
 
 /**
  * A worker thread's entry. From the build (this code bundled into dist/): the worker bundle
@@ -44,6 +44,12 @@ export interface WorkerPoolOptions {
   readonly stopGraceMs?: number;
   /** V8 limits for each worker; a worker exceeding them dies alone (WorkerCrashedError). */
   readonly resourceLimits?: ResourceLimits;
+  /**
+   * What each worker gets ready as it starts, before its first job: 'mate' allocates the mate
+   * solver's table (tens of milliseconds), 'play' loads the game engine and its network (about
+   * 0.1 s); by default each is done by the first job that needs it, which then waits for it.
+   */
+  readonly preload?: readonly Preload[];
   /**
    * Test hook, never for production: URL of a module whose `jobKinds` export adds job kinds to
    * the workers (kinds that crash or hang them). Without it only the kinds in JobTypes exist.
@@ -117,6 +123,7 @@ export class WorkerPool {
   private readonly stopGraceMs: number;
   private readonly resourceLimits: ResourceLimits | undefined;
   private readonly testJobsModule: string | undefined;
+  private readonly preload: readonly Preload[];
   /** Where each worker thread starts (workerEntry). */
   private readonly entry: URL;
   private readonly slots = new Set<Slot>();
@@ -141,6 +148,7 @@ export class WorkerPool {
     }
     this.resourceLimits = options.resourceLimits;
     this.testJobsModule = options.testJobsModule?.toString();
+    this.preload = options.preload ?? [];
     this.entry = workerEntry(this.testJobsModule);
   }
 
@@ -222,7 +230,9 @@ export class WorkerPool {
 
   private spawn(): Slot {
     const stop = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
-    const workerData: WorkerData = { stop: stop.buffer as SharedArrayBuffer, testJobsModule: this.testJobsModule };
+    const workerData: WorkerData = {
+      stop: stop.buffer as SharedArrayBuffer, testJobsModule: this.testJobsModule, preload: this.preload,
+    };
     const worker = new Worker(this.entry, { workerData, resourceLimits: this.resourceLimits });
     let markReady!: () => void;
     let failReady!: (error: Error) => void;

@@ -1,6 +1,9 @@
 // The messages between the pool (main thread) and a worker thread. Internal to src/workers.
 
 /** Given to each worker when it is made. */
+/** What a worker can get ready before its first job: see WorkerPoolOptions.preload. */
+export type Preload = 'mate' | 'play';
+
 export interface WorkerData {
   /** One Int32 stop flag: the main thread stores 1 to stop the running job, 0 before the next. */
   stop: SharedArrayBuffer;
@@ -9,6 +12,8 @@ export interface WorkerData {
    * the registry (kinds that crash, exit or hang the worker, to test the pool's recovery).
    */
   testJobsModule?: string;
+  /** What to make ready before saying so: the mate solver's table, the game engine (preload.ts). */
+  preload?: readonly Preload[];
 }
 
 export type ToWorker = {

@@ -5,7 +5,8 @@
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { serializeError } from './errors.ts';
-import { jobHandlers } from './handlers.ts';
+import { jobHandlers, preloadPlay } from './handlers.ts';
+import { prepareMateSolver } from './mateJob.ts';
 import type { JobContext } from './jobs.ts';
 import { type FromWorker, STOP_INDEX, type ToWorker, type WorkerData } from './protocol.ts';
 
@@ -43,6 +44,10 @@ async function run({ id, job, deadline }: ToWorker): Promise<void> {
     post({ type: 'failed', id, error: serializeError(error) });
   }
 }
+
+// Before saying ready, so that what the pool wanted ready is not timed as its first job's.
+if (data.preload?.includes('mate')) prepareMateSolver();
+if (data.preload?.includes('play')) await preloadPlay();
 
 port.on('message', (message: ToWorker) => {
   if (message.type === 'run') void run(message);

@@ -8,8 +8,9 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshBuild } from '../../src/workers/build.js';
+import { freshBuild, importEntry } from '../../src/workers/build.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const MATE_IN_1 = '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1';
@@ -40,6 +41,60 @@ describe('freshBuild', () => {
     // A source edited after the build, however deep.
     at('src/chess/fen.ts', 3_000);
     expect(freshBuild('cli.js', pathToFileURL(`${root}/`))).toBeNull();
+  });
+
+  it('has the launchers (npm start, chessbot) import the build when fresh, else the sources', async () => {
+    writeFileSync(join(root, 'tsconfig.json'), '{}\n');
+    writeFileSync(join(root, 'src', 'main.ts'), "export const from: string = 'sources';\n");
+    writeFileSync(join(root, 'dist', 'main.js'), "export const from = 'build';\n");
+    at('src/main.ts', 1_000);
+    at('src/chess/fen.ts', 1_000);
+    at('dist/main.js', 4_000);
+    expect(await importEntry('main', pathToFileURL(`${root}/`))).toMatchObject({ from: 'build' });
+    at('src/main.ts', 5_000);
+    expect(await importEntry('main', pathToFileURL(`${root}/`))).toMatchObject({ from: 'sources' });
+  });
+});
+
+describe('what each entry point loads before it answers', () => {
+  // The modules a start-up evaluates: those its entries import statically, and theirs, down the
+  // tree (a dynamic import() is loaded only when its code runs). The weight of a cold start.
+  async function loadedBy(entries: string[]): Promise<Set<string>> {
+    const result = await build({
+      entryPoints: entries.map((entry) => join(ROOT, entry)), bundle: true, write: false, metafile: true, outdir: 'unused',
+      platform: 'node', format: 'esm', packages: 'external', splitting: true, logLevel: 'silent', absWorkingDir: ROOT,
+    });
+    const { inputs } = result.metafile;
+    const loaded = new Set<string>();
+    const visit = (path: string) => {
+      if (loaded.has(path)) return;
+      loaded.add(path);
+      for (const found of inputs[path]?.imports ?? []) if (found.kind === 'import-statement') visit(found.path);
+    };
+    for (const entry of entries) visit(entry);
+    return loaded;
+  }
+  const NETWORK = 'src/search/play/nnue/defaultNetwork.ts';
+  const BOT_CLIENTS = ['discord.js', 'undici', 'bullmq', 'ioredis', '@resvg/resvg-js'];
+
+  it('chessbot mate: the solver alone, without the game engine\'s network, the config schema or a bot client', async () => {
+    // runCommandLine(['mate', …]) imports the command and, for one thread, the inline engine.
+    const loaded = await loadedBy(['src/cli.ts', 'src/adapters/cli/mate.ts', 'src/engine/inline.ts']);
+    expect(loaded).toContain('src/search/mate/solver.ts');
+    for (const heavy of [NETWORK, 'zod', ...BOT_CLIENTS]) expect(loaded, heavy).not.toContain(heavy);
+  });
+
+  it('npm start with no token: the console, without the network or a bot client', async () => {
+    const loaded = await loadedBy(['src/main.ts']);
+    expect(loaded).toContain('src/adapters/console/console.ts');
+    for (const heavy of [NETWORK, ...BOT_CLIENTS]) expect(loaded, heavy).not.toContain(heavy);
+  });
+
+  it('a worker thread: the game engine only for a play job (or when told to preload it)', async () => {
+    const worker = await loadedBy(['src/workers/worker.ts']);
+    expect(worker).toContain('src/workers/mateJob.ts');
+    expect(worker).not.toContain(NETWORK);
+    expect(await loadedBy(['src/workers/playJob.ts'])).toContain(NETWORK);
   });
 });
 
@@ -78,6 +133,13 @@ describe('the built program', () => {
     expect(existsSync(join(outdir, 'chunk-OLDER000.js.map'))).toBe(false);
     expect(existsSync(join(outdir, 'notes.txt'))).toBe(true);
     expect(existsSync(join(outdir, 'cli.js'))).toBe(true);
+  });
+
+  it('runs npm start\'s console, its searches in worker threads built beside it', () => {
+    const output = execFileSync(process.execPath, [join(outdir, 'main.js')], {
+      cwd: ROOT, encoding: 'utf8', input: `/mate "${MATE_IN_1}" 1\n`, timeout: 30_000, env: { PATH: process.env.PATH ?? '' },
+    });
+    expect(output).toMatch(/\nMate in 1: 1\. Ra8#\n/);
   });
 
   it('searches in a worker thread built beside it (UCI)', () => {

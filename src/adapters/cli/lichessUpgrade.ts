@@ -35,7 +35,7 @@ export type UpgradeToBot = (request: {
 
 export interface LichessUpgradeDependencies {
   /** The configuration (LICHESS_TOKEN, LICHESS_URL); may throw a ConfigError. */
-  readonly config: () => Config;
+  readonly config: () => Config | Promise<Config>;
   /** Asks the person to type `expected`; null when nobody can answer (no terminal). */
   readonly ask: ((question: string) => Promise<string>) | null;
   readonly upgrade: UpgradeToBot;
@@ -59,7 +59,7 @@ export function createLichessUpgradeCommand(dependencies: LichessUpgradeDependen
       const yes = flags.has('--yes');
       let config: Config;
       try {
-        config = dependencies.config();
+        config = await dependencies.config();
       } catch (error) {
         if (!(error instanceof ConfigError)) throw error;
         out.stderr.write(`chessbot lichess-upgrade: ${error.message}\n`);

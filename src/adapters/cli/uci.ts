@@ -19,13 +19,16 @@ export interface UciStreams {
   readonly output: TextSink;
 }
 
+/** Speaks UCI on `streams` until "quit" or the end of the input. */
+export type UciSpeaker = (streams: UciStreams) => Promise<void>;
+
 export interface UciCliDependencies {
   /**
    * Gets a conversation ready from the configuration (its options' defaults, its opening book),
    * throwing a ConfigError when that cannot be done; the function it returns speaks UCI until
    * "quit" or the end of the input.
    */
-  readonly prepare: () => (streams: UciStreams) => Promise<void>;
+  readonly prepare: () => UciSpeaker | Promise<UciSpeaker>;
 }
 
 export function createUciCommand(dependencies: UciCliDependencies): CliCommand {
@@ -46,9 +49,9 @@ export function createUciCommand(dependencies: UciCliDependencies): CliCommand {
     ],
     async run(args, out) {
       if (args.length > 0) throw new CommandLineError(`unexpected argument ${quote(args[0]!)}`);
-      let speakUci: (streams: UciStreams) => Promise<void>;
+      let speakUci: UciSpeaker;
       try {
-        speakUci = dependencies.prepare();
+        speakUci = await dependencies.prepare();
       } catch (error) {
         if (!(error instanceof ConfigError)) throw error;
         out.stderr.write(`chessbot uci: ${error.message}\n`);

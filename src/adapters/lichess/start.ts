@@ -43,7 +43,7 @@ export async function startLichess(config: Config, options: StartLichessOptions)
   if (!token) throw new TypeError('startLichess needs LICHESS_TOKEN');
   const book = openConfiguredBook(config);
   const size = Math.max(config.lichess.concurrency, config.engine.threads);
-  const engine = localEngine({ threads: size, maxQueue: config.lichess.concurrency * 2 });
+  const engine = localEngine({ threads: size, maxQueue: config.lichess.concurrency * 2, preload: ['play'] });
   const { tablebase: tablebaseSettings } = config.lichess;
   const tablebase = tablebaseSettings.enabled
     ? new TablebaseClient({ baseUrl: tablebaseSettings.url, userAgent: engineName().replace(' ', '/'), logger: options.logger })

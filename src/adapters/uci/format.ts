@@ -2,7 +2,7 @@
 
 import type { Score, SearchInfo, SearchResult } from '../../search/play/index.ts';
 import type { MateJobProgress, MateJobResult } from '../../engine/index.ts';
-import { escapeUnsafe } from '../../errors.ts';
+import { escapeUnsafe, formatCount } from '../../errors.ts';
 import type { UciOption } from './options.ts';
 
 /** What the engine says for "bestmove" when it has no legal move (UCI's null move). */
@@ -76,7 +76,7 @@ export const MAX_INFO_STRING = 1000;
 export function formatInfoString(text: string): string {
   const line = escapeUnsafe(text.replace(/\s*[\r\n]+\s*/g, ' ').replaceAll('\t', ' '));
   if (line.length <= MAX_INFO_STRING) return `info string ${line}`;
-  return `info string ${line.slice(0, MAX_INFO_STRING)}… (cut: ${line.length.toLocaleString('en-US')} characters)`;
+  return `info string ${line.slice(0, MAX_INFO_STRING)}… (cut: ${formatCount(line.length)} characters)`;
 }
 
 function nps(nodes: number, ms: number): number {

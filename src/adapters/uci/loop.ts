@@ -39,7 +39,7 @@ export function uciSetupFromConfig(config: Pick<Config, 'engine' | 'files'>): Uc
  * a few jobs wait at most: a search's, and the helpers of the one before still stopping.
  */
 function searchPool(threads: number): LocalEngine {
-  return localEngine({ threads, maxQueue: 2 * threads + 2 });
+  return localEngine({ threads, maxQueue: 2 * threads + 2, preload: ['play'] });
 }
 
 /** After "quit", how long the answers still owed (a stopped search's bestmove, a readyok) may take. */

@@ -44,7 +44,7 @@ import { parseUci } from '../../chess/uci.ts';
 import {
   type EngineClient, type MateJobResult, type PlayJob, SharedTable, fallbackMove, openBook, searchWithHelpers,
 } from '../../engine/index.ts';
-import { errorLine, quote } from '../../errors.ts';
+import { errorLine, formatCount, quote } from '../../errors.ts';
 import { BookError, type PolyglotBook, gamePly } from '../../search/book/index.ts';
 import { type SearchLimits, type SearchResult, planTime } from '../../search/play/index.ts';
 import { type GoParams, type UciCommand, parseUciCommand } from './commands.ts';
@@ -352,7 +352,7 @@ export class UciSession {
     if (warnings.length > 0) {
       const named = warnings.slice(0, MAX_IGNORED_NAMED).map((token) => quote(token)).join(' ');
       const more = warnings.length - MAX_IGNORED_NAMED;
-      this.say(`go: ignored unknown ${named}${more > 0 ? ` and ${more.toLocaleString('en-US')} more` : ''}`);
+      this.say(`go: ignored unknown ${named}${more > 0 ? ` and ${formatCount(more)} more` : ''}`);
     }
     if (params.searchmoves) {
       const problem = searchMovesProblem(params.searchmoves, this.game.position);
