@@ -216,7 +216,7 @@ interface Batch {
 /** Submits every problem at once, the longest first (so that no worker is left with a long one at the end). */
 async function runBatch(client: QueuedEngine, problems: readonly Problem[], order: readonly number[]): Promise<Batch> {
   const start = performance.now();
-  const reports: MateJobResult[] = new Array(problems.length);
+  const reports = new Array<MateJobResult>(problems.length);
   await withLimit(Promise.all(order.map(async (i) => {
     reports[i] = await client.run(mateJob(problems[i]!));
   })), PHASE_LIMIT_MS, 'the batch');

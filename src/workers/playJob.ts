@@ -121,6 +121,7 @@ function checkLimits(limits: SearchLimits): void {
   }
   for (const [name, value] of numbers) {
     if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value >= 0)) {
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- untrusted, may be anything; String() shows NaN and Infinity as they are
       throw new RangeError(`play job: limits.${name} must be a number >= 0, got ${String(value)}`);
     }
   }

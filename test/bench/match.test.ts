@@ -362,7 +362,7 @@ describe('tallies and reports', () => {
   it('prints a progress line per game and the summary', () => {
     const s = summarize(names, records.slice(0, 1));
     expect(progressLine(records[0], names, 100, s)).toBe('game   1/100  opening 1  ours - sf  1-0  checkmate: White mates, 20 moves  [1-0-0]');
-    expect(progressLine(records[4], names, 100, s)).toMatch(/\*  unfinished \(interrupted\) after 20 moves$/);
+    expect(progressLine(records[4], names, 100, s)).toMatch(/\* {2}unfinished \(interrupted\) after 20 moves$/);
     const text = formatSummary(summarize(names, records), { tc: '10+0.1', interrupted: false }).join('\n');
     expect(text).toContain('W/D/L (ours): 2 / 1 / 1   score 62.5%');
     // 62.5% over 4 games: the upper end of the 95% interval is past 100%, so the bar is infinite.

@@ -217,7 +217,7 @@ describe('LiveGame: our moves', () => {
 
   it('stops thinking when the position changes, and never sends the move chosen for the old one', async () => {
     let release!: () => void;
-    const { port, chooser, feed } = await play(state(0), { chooser: (c) => (c.gate = new Promise((resolve) => (release = resolve))) });
+    const { port, chooser, feed } = await play(state(0), { chooser: (c) => { c.gate = new Promise((resolve) => (release = resolve)); } });
     expect(chooser.chosen).toBe(1);
     await feed(state(2));
     expect(chooser.signals[0]!.aborted).toBe(true);
@@ -300,7 +300,7 @@ describe('LiveGame: a move that may not have arrived', () => {
 
   it('sends no move chosen after a shutdown', async () => {
     let release!: () => void;
-    const { port, game } = await play(state(0), { chooser: (c) => (c.gate = new Promise((resolve) => (release = resolve))) });
+    const { port, game } = await play(state(0), { chooser: (c) => { c.gate = new Promise((resolve) => (release = resolve)); } });
     game.stop();
     release();
     await flush();

@@ -133,7 +133,7 @@ export async function deployCommands(
 function isCommandList(value: unknown): value is RESTPutAPIApplicationCommandsResult {
   return (
     Array.isArray(value) &&
-    value.every((item) => item !== null && typeof item === 'object' && typeof item.id === 'string' && typeof item.name === 'string')
+    value.every((item: unknown) => item !== null && typeof item === 'object' && 'id' in item && typeof item.id === 'string' && 'name' in item && typeof item.name === 'string')
   );
 }
 

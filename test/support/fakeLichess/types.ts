@@ -399,6 +399,7 @@ export interface FaultSpec {
    * `json` (default): `{"error":"Too many requests. Try again later."}` plus `ratelimit` if given;
    * `html`: nginx's HTML 429 page; a string is sent as text/plain, an object as JSON
    */
+  // eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- the literals name the two special strings for a reader
   body?: 'json' | 'html' | string | object;
   /** adds `"ratelimit":{"key","seconds"}` to the JSON body */
   ratelimit?: { key: string; seconds: number };
