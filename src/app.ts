@@ -128,9 +128,10 @@ export async function runApp(options: AppOptions): Promise<number> {
       }
     }
     if (!botsEnabled || options.interactive) {
-      // The threads start while the person types (or the first piped line is read), not with the
-      // first /mate; a thread that fails to start fails that search instead.
-      engine.warmUp().catch(() => {});
+      // At a terminal the threads start while the person types, not with the first /mate (a
+      // thread that fails to start fails that search instead). Piped input may hold no /mate at
+      // all: there they start with the first one, which does not count their start as its time.
+      if (options.interactive) engine.warmUp().catch(() => {});
       const { errors } = await runConsole({
         input: options.input,
         output: options.output,
