@@ -4,13 +4,15 @@
 import type { Readable, Writable } from 'node:stream';
 import { runConsole } from './adapters/console/console.ts';
 import { mateCommand } from './adapters/console/mateCommand.ts';
-import { DiscordBot, DiscordLoginError, discordBotOptions } from './adapters/discord/bot.ts';
+import { type DiscordBot, DiscordLoginError, discordBotOptions } from './adapters/discord/bot.ts';
+import { startDiscordBot } from './adapters/discord/start.ts';
 import { streamLogger } from './log.ts';
 import { LichessStartError } from './adapters/lichess/bot.ts';
 import { type RunningLichess, startLichess } from './adapters/lichess/start.ts';
 import type { LichessTimings } from './adapters/lichess/timing.ts';
 import { ConfigError, warningLines } from './config/errors.ts';
 import { loadConfigWithWarnings, type LoadConfigOptions } from './config/load.ts';
+import type { BackoffTimings } from './backoff.ts';
 import type { Secret } from './config/secret.ts';
 import type { Config } from './config/types.ts';
 import { localEngine } from './engine/index.ts';
@@ -41,6 +43,8 @@ export interface AppOptions {
   readonly stop?: AbortSignal;
   /** Shorter Lichess waits (reconnect backoff, watchdog), for tests. */
   readonly lichessTimings?: Partial<LichessTimings>;
+  /** Shorter waits between tries to reach Discord at start-up, for tests. */
+  readonly discordBackoff?: Partial<BackoffTimings>;
   /** Told the tokens once the configuration is read, for a log outside the app to mask (main.ts). */
   readonly onSecrets?: (secrets: ReadonlyArray<Secret>) => void;
 }
@@ -112,12 +116,18 @@ export async function runApp(options: AppOptions): Promise<number> {
     if (config.discord.token) {
       const logger = streamLogger({ output: errorOutput, level: config.logLevel, scope: 'discord', secrets: [config.discord.token] });
       try {
-        discord = await DiscordBot.start({
-          ...discordBotOptions(config, queue?.engine ?? engine, engine.size, logger),
-          shared: queue ? { redis: queue.redis, engine: queue.engine, queueName: config.queue.name } : null,
-        });
+        // An unreachable Discord is waited for (the network may not be up yet); a signal ends the wait.
+        discord = await startDiscordBot(
+          {
+            ...discordBotOptions(config, queue?.engine ?? engine, engine.size, logger),
+            shared: queue ? { redis: queue.redis, engine: queue.engine, queueName: config.queue.name } : null,
+          },
+          { signal: shutdown.signal, backoff: options.discordBackoff },
+        );
       } catch (error) {
         if (!(error instanceof DiscordLoginError)) throw error;
+        // Stopped while waiting for Discord to answer: what was asked for, not a failure.
+        if (shutdown.signal.aborted) return EXIT_OK;
         errorOutput.write(`error: the Discord bot did not start: ${error.message}\n`);
         return EXIT_BOT_FAILED;
       }

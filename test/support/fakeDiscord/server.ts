@@ -60,6 +60,8 @@ export interface FakeDiscordOptions {
   ackDeadlineMs?: number;
   /** how long an interaction token accepts edits and follow-ups (default 15 min, Discord's) */
   tokenLifetimeMs?: number;
+  /** the loopback port to listen on (default: a free one); a bot may be pointed at it before it opens */
+  port?: number;
 }
 
 export interface DispatchCommand {
@@ -245,10 +247,13 @@ export class FakeDiscord {
     }
   }
 
-  /** Starts a fake Discord on 127.0.0.1 and a random port. */
+  /** Starts a fake Discord on 127.0.0.1 and `opts.port`, or a free port. */
   static async start(opts: FakeDiscordOptions = {}): Promise<FakeDiscord> {
     const fake = new FakeDiscord(opts);
-    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve, reject) => {
+      fake.server.once('error', reject);
+      fake.server.listen(opts.port ?? 0, '127.0.0.1', resolve);
+    });
     fake.port = (fake.server.address() as AddressInfo).port;
     return fake;
   }
