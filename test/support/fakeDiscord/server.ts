@@ -290,6 +290,21 @@ export class FakeDiscord {
 
   /** Sends INTERACTION_CREATE for a slash command (type 2) with a fresh id and token. */
   dispatchInteraction(cmd: DispatchCommand): InteractionHandle {
+    return this.send(this.commandRecord(cmd));
+  }
+
+  /**
+   * A slash command interaction as if delivered to a bot process that has since died: nothing
+   * goes out on the gateway, but its id and token take callbacks and webhook edits, as another
+   * process taking over its reply needs.
+   */
+  recordInteraction(cmd: DispatchCommand): InteractionHandle {
+    const record = this.commandRecord(cmd);
+    this.interactions.set(record.token, record);
+    return new InteractionHandle(this, record);
+  }
+
+  private commandRecord(cmd: DispatchCommand): InteractionRecord {
     const { guild, channelId } = this.place(cmd.guildId, cmd.channelId);
     const id = makeSnowflake();
     const token = makeInteractionToken();
@@ -304,7 +319,7 @@ export class FakeDiscord {
       guild,
       channelId,
     });
-    return this.send(new InteractionRecord(id, token, 2, payload, channelId, null, this.lifetimes, () => this.changes.emit('change')));
+    return new InteractionRecord(id, token, 2, payload, channelId, null, this.lifetimes, () => this.changes.emit('change'));
   }
 
   /** Sends INTERACTION_CREATE for a button click or select-menu choice (type 3) on `message`. */
