@@ -20,7 +20,7 @@ import { type RunningQueue, startQueue } from './queueing.ts';
 import { redisPassword } from './queue/index.ts';
 
 export const EXIT_OK = 0;
-/** A bot could not start (its token was refused, its server unreachable) or lost its connection for good. */
+/** A bot could not start (its token was refused; an unreachable server is waited for) or lost its connection for good. */
 export const EXIT_BOT_FAILED = 1;
 /** The configuration is invalid; the problems were printed. */
 export const EXIT_BAD_CONFIG = 2;

@@ -36,7 +36,7 @@ export async function startDiscordBot(options: DiscordBotOptions, start: Discord
     stop.dispose();
     if (outcome === 'stopped') {
       // The try may still be waiting on a connection that hangs: whatever it comes to, it is not wanted.
-      void trying.then((bot) => bot.stop(), () => {});
+      void trying.then((bot) => bot.stop()).catch(() => {});
       throw stopped();
     }
     if ('bot' in outcome) return outcome.bot;
