@@ -12,13 +12,14 @@ import type { RunningLichess } from './adapters/lichess/start.ts';
 import type { LichessTimings } from './adapters/lichess/timing.ts';
 import { ConfigError, warningLines } from './config/errors.ts';
 import { loadConfigWithWarnings, type LoadConfigOptions } from './config/load.ts';
+import type { BackoffTimings } from './backoff.ts';
 import type { Secret } from './config/secret.ts';
 import type { Config } from './config/types.ts';
 import { localEngine } from './engine/local.ts';
 import type { RunningQueue } from './queueing.ts';
 
 export const EXIT_OK = 0;
-/** A bot could not start (its token was refused, its server unreachable) or lost its connection for good. */
+/** A bot could not start (its token was refused; an unreachable server is waited for) or lost its connection for good. */
 export const EXIT_BOT_FAILED = 1;
 /** The configuration is invalid; the problems were printed. */
 export const EXIT_BAD_CONFIG = 2;
@@ -41,6 +42,8 @@ export interface AppOptions {
   readonly stop?: AbortSignal;
   /** Shorter Lichess waits (reconnect backoff, watchdog), for tests. */
   readonly lichessTimings?: Partial<LichessTimings>;
+  /** Shorter waits between tries to reach Discord at start-up, for tests. */
+  readonly discordBackoff?: Partial<BackoffTimings>;
   /** Told the tokens once the configuration is read, for a log outside the app to mask (main.ts). */
   readonly onSecrets?: (secrets: ReadonlyArray<Secret>) => void;
 }
@@ -114,15 +117,23 @@ export async function runApp(options: AppOptions): Promise<number> {
       }
     }
     if (config.discord.token) {
-      const { DiscordBot, DiscordLoginError, discordBotOptions } = await import('./adapters/discord/bot.ts');
+      const [{ DiscordLoginError, discordBotOptions }, { startDiscordBot }] = await Promise.all([
+        import('./adapters/discord/bot.ts'), import('./adapters/discord/start.ts'),
+      ]);
       const logger = streamLogger({ output: errorOutput, level: config.logLevel, scope: 'discord', secrets: [config.discord.token] });
       try {
-        discord = await DiscordBot.start({
-          ...discordBotOptions(config, queue?.engine ?? engine, engine.size, logger),
-          shared: queue ? { redis: queue.redis, engine: queue.engine, queueName: config.queue.name } : null,
-        });
+        // An unreachable Discord is waited for (the network may not be up yet); a signal ends the wait.
+        discord = await startDiscordBot(
+          {
+            ...discordBotOptions(config, queue?.engine ?? engine, engine.size, logger),
+            shared: queue ? { redis: queue.redis, engine: queue.engine, queueName: config.queue.name } : null,
+          },
+          { signal: shutdown.signal, backoff: options.discordBackoff },
+        );
       } catch (error) {
         if (!(error instanceof DiscordLoginError)) throw error;
+        // Stopped while waiting for Discord to answer: what was asked for, not a failure.
+        if (shutdown.signal.aborted) return EXIT_OK;
         errorOutput.write(`error: the Discord bot did not start: ${error.message}\n`);
         return EXIT_BOT_FAILED;
       }

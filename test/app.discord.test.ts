@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
@@ -32,6 +33,43 @@ afterEach(async () => {
 
 function discordEnv(token = fake.token): Record<string, string> {
   return { DISCORD_TOKEN: token, DISCORD_API_URL: fake.apiUrl, DISCORD_APPLICATION_ID: fake.applicationId };
+}
+
+/** A loopback port nothing listens on (yet). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The environment of a bot pointed at a Discord on `port` of loopback, up or not. */
+function envForPort(port: number): Record<string, string> {
+  return { DISCORD_TOKEN: fake.token, DISCORD_API_URL: `http://127.0.0.1:${port}/api`, DISCORD_APPLICATION_ID: fake.applicationId };
+}
+
+/** Warning lines of the log: one per failed try to reach Discord. */
+const warnings = (text: string): string[] => text.split('\n').filter((line) => / warn discord: /.test(line));
+
+/** runApp on a collected error output, with start-up retries a few milliseconds apart. */
+function startApp(env: Record<string, string>, stop: AbortSignal, backoff = { backoffBaseMs: 20, backoffMaxMs: 100 }) {
+  const errorOutput = new PassThrough();
+  let err = '';
+  errorOutput.on('data', (chunk) => (err += String(chunk)));
+  const status = runApp({
+    config: { env, cwd: dir },
+    input: new PassThrough(),
+    output: new PassThrough(),
+    errorOutput,
+    interactive: false,
+    stop,
+    discordBackoff: backoff,
+  });
+  return { status, err: () => err };
 }
 
 /** Resolves once `text()` contains `what`. */
@@ -94,6 +132,55 @@ describe('runApp with DISCORD_TOKEN', () => {
   });
 });
 
+describe('runApp with DISCORD_TOKEN while Discord cannot be reached', () => {
+  it('tries again until Discord is up (nothing listening at first), then logs in and answers', async () => {
+    const port = await freePort();
+    const stop = new AbortController();
+    const app = startApp(envForPort(port), stop.signal);
+    // Nothing listens: refused connections, tried again and again (each try one warning).
+    await expect.poll(() => warnings(app.err()).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    const late = await FakeDiscord.start({ heartbeatIntervalMs: 100, port, token: fake.token, applicationId: fake.applicationId });
+    try {
+      await waitForText(app.err, /info discord: logged in as chessbot/);
+      const handle = late.dispatchInteraction({ name: 'mate', options: [{ name: 'fen', type: 3, value: MATE_IN_1 }, { name: 'n', type: 4, value: 1 }] });
+      const answer = await handle.edit((e) => Array.isArray(e.body.components) && e.body.components.length === 0, 10_000);
+      expect(answer.body.content).toMatch(/^Mate in 1: 1\. Ra8#\n/);
+      stop.abort();
+      expect(await app.status).toBe(EXIT_OK);
+    } finally {
+      stop.abort();
+      await late.close();
+    }
+    expect(app.err()).not.toContain(fake.token);
+    expect(app.err()).not.toMatch(/^error/m);
+  });
+
+  it('tries again while Discord answers 5xx, then logs in', async () => {
+    // Each login asks for the gateway once, and discord.js retries a 5xx three times itself: two logins fail.
+    fake.failNext({ method: 'GET', path: '/api/v10/gateway/bot', status: 502, times: 8 });
+    const stop = new AbortController();
+    const app = startApp(discordEnv(), stop.signal);
+    await waitForText(app.err, /info discord: logged in as chessbot/);
+    expect(warnings(app.err())).toHaveLength(2);
+    expect(fake.requestsWhere((r) => r.path === '/api/v10/gateway/bot').length).toBe(9);
+    stop.abort();
+    expect(await app.status).toBe(EXIT_OK);
+  });
+
+  it('ends at once with status 0 when stopped during the wait', async () => {
+    const port = await freePort();
+    const stop = new AbortController();
+    // The real waits: a second, then two, then four ...
+    const app = startApp(envForPort(port), stop.signal, { backoffBaseMs: 1_000, backoffMaxMs: 60_000 });
+    await waitForText(app.err, / warn discord: /);
+    const stoppedAt = performance.now();
+    stop.abort();
+    expect(await app.status).toBe(EXIT_OK);
+    expect(performance.now() - stoppedAt).toBeLessThan(1_000);
+    expect(app.err()).not.toMatch(/^error/m);
+  });
+});
+
 describe('src/main.ts (npm start) with DISCORD_TOKEN', () => {
   it('on SIGTERM, logs out of Discord and exits 0 promptly', async () => {
     const child = spawn(process.execPath, ['--import', TSX_LOADER, join(ROOT, 'src', 'main.ts')], {
@@ -112,5 +199,23 @@ describe('src/main.ts (npm start) with DISCORD_TOKEN', () => {
     expect(performance.now() - signalledAt).toBeLessThan(5_000);
     expect(err).toContain('logged out of Discord');
     await fake.waitUntil(() => !fake.gateway.connected, 2_000, 'the gateway to close');
+  });
+
+  it('on SIGTERM while waiting for an unreachable Discord, exits 0 promptly', async () => {
+    const child = spawn(process.execPath, ['--import', TSX_LOADER, join(ROOT, 'src', 'main.ts')], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '', ...envForPort(await freePort()) },
+    });
+    let err = '';
+    child.stderr.on('data', (chunk) => (err += String(chunk)));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    await waitForText(() => err, / warn discord: /, 15_000);
+
+    const signalledAt = performance.now();
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(performance.now() - signalledAt).toBeLessThan(3_000);
+    expect(err).not.toContain(fake.token);
+    expect(err).not.toMatch(/ error /);
   });
 });

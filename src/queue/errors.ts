@@ -1,11 +1,14 @@
 // The ways a queued search can fail besides the engine's own: each a class the Discord adapter
 // words for the member who asked.
 
-/** No solver worker is connected to the queue: nothing would ever start the search. */
+/**
+ * No solver worker is connected to the queue: nothing would ever start the search, or finish one
+ * whose solver died with no other left to run it again.
+ */
 export class NoSolverError extends Error {
   override name = 'NoSolverError';
-  constructor() {
-    super('no solver worker is running');
+  constructor(message = 'no solver worker is running') {
+    super(message);
   }
 }
 

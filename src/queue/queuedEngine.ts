@@ -31,14 +31,18 @@ export interface QueuedEngineOptions {
   readonly unavailableGraceMs?: number;
   /** How long past its deadline a job may go unanswered (a worker lost, its re-run late). */
   readonly deadlineGraceMs?: number;
+  /**
+   * How long a running job's caller waits once no solver at all is connected (the one running
+   * it died): long enough for a solver that lost Redis for a moment to reconnect.
+   */
+  readonly activeNoSolverGraceMs?: number;
 }
 
 export const DEFAULT_CHECK_EVERY_MS = 1_000;
 export const DEFAULT_NO_SOLVER_GRACE_MS = 3_000;
 export const DEFAULT_UNAVAILABLE_GRACE_MS = 15_000;
 export const DEFAULT_DEADLINE_GRACE_MS = 20_000;
-/** How long a running job's caller waits once no solver at all is connected (the one running it died). */
-const ACTIVE_NO_SOLVER_GRACE_MS = 15_000;
+export const DEFAULT_ACTIVE_NO_SOLVER_GRACE_MS = 15_000;
 /** How long a cancelled job's worker has to answer before its caller stops waiting. */
 const CANCEL_GRACE_MS = 5_000;
 /** Cancel marks and finished jobs are kept this long (an hour: any interaction is long over). */
@@ -70,6 +74,7 @@ export class QueuedEngine implements EngineClient {
       noSolverGraceMs: options.noSolverGraceMs ?? DEFAULT_NO_SOLVER_GRACE_MS,
       unavailableGraceMs: options.unavailableGraceMs ?? DEFAULT_UNAVAILABLE_GRACE_MS,
       deadlineGraceMs: options.deadlineGraceMs ?? DEFAULT_DEADLINE_GRACE_MS,
+      activeNoSolverGraceMs: options.activeNoSolverGraceMs ?? DEFAULT_ACTIVE_NO_SOLVER_GRACE_MS,
     };
     this.#keys = queueKeys(name);
     this.#queue = new Queue(name, { connection, prefix: QUEUE_PREFIX });
@@ -142,6 +147,17 @@ export class QueuedEngine implements EngineClient {
     return this.#follow(jobId, { ...options, ...limits }, async () => {}) as Promise<JobResult<J>>;
   }
 
+  /**
+   * How long the job's own search ran, in ms: from when a solver started it (its last run, when
+   * an earlier solver died) to when it finished, or to now while it runs; null when the queue
+   * holds no such job or no solver has started it. Both ends are the solver's clock.
+   */
+  async searchTime(jobId: string): Promise<number | null> {
+    const job = await withTimeout(this.#queue.getJob(jobId), this.#options.unavailableGraceMs, unreachable);
+    if (!job?.processedOn) return null;
+    return (job.finishedOn ?? Date.now()) - job.processedOn;
+  }
+
   /** Sends the job (`send`), then waits for its outcome under the watchdog, cancelling it when the signal says. */
   async #follow<P>(jobId: string, options: SearchOptions<P>, send: () => Promise<unknown>): Promise<unknown> {
     const { signal, deadline = null, timeLimitMs = null, onProgress } = options;
@@ -209,7 +225,7 @@ export class QueuedEngine implements EngineClient {
 
   /** Looks at the job every checkEveryMs until stop(), ending its wait when nothing will answer it. */
   #watch(jobId: string, deadline: number | null, timeLimitMs: number | null, signal: AbortSignal | undefined): { stop(): void } {
-    const { checkEveryMs, noSolverGraceMs, unavailableGraceMs, deadlineGraceMs } = this.#options;
+    const { checkEveryMs, noSolverGraceMs, unavailableGraceMs, deadlineGraceMs, activeNoSolverGraceMs } = this.#options;
     let lastReachable = Date.now();
     let solverSeen = Date.now();
     let activeSince: number | null = null;
@@ -240,10 +256,12 @@ export class QueuedEngine implements EngineClient {
         if (state === 'active') {
           // Its solver died and no other is left to take the job over: said long before the
           // deadline, but only after a solver reconnecting (Redis restarting) has had its chance.
+          // The caller hears what happened (no solver is running) before the job is withdrawn:
+          // withdrawing a job whose lock has lapsed removes it, which would settle it as cancelled.
           if ((await this.solvers()) > 0) solverSeen = Date.now();
-          else if (Date.now() - solverSeen >= ACTIVE_NO_SOLVER_GRACE_MS) {
-            await this.#cancel(jobId);
-            return this.#settle(jobId, { error: new SolverLostError('its solver died and no other is running') });
+          else if (Date.now() - solverSeen >= activeNoSolverGraceMs) {
+            this.#settle(jobId, { error: new NoSolverError('its solver stopped and no other solver is running') });
+            return await this.#cancel(jobId);
           }
         }
         // A job that ran past its time (counted from when it went active) is as late as one past its deadline.
@@ -252,8 +270,8 @@ export class QueuedEngine implements EngineClient {
         else activeSince = null;
         const due = Math.min(deadline ?? Infinity, activeSince === null || timeLimitMs === null ? Infinity : activeSince + timeLimitMs);
         if (Date.now() > due + deadlineGraceMs) {
-          await this.#cancel(jobId);
-          return this.#settle(jobId, { error: new SolverLostError('no answer came by the deadline') });
+          this.#settle(jobId, { error: new SolverLostError('no answer came by the deadline') });
+          return await this.#cancel(jobId);
         }
       } catch {
         if (Date.now() - lastReachable >= unavailableGraceMs) {

@@ -19,7 +19,7 @@ import { recoverOrphanedReplies } from './recovery.ts';
 import { redisAnswerCache } from './sharedCache.ts';
 import { SharedLine } from './sharedLine.ts';
 import { DEFAULT_DISCORD_API_URL } from './deploy.ts';
-import { describeDiscordError, maskRoute } from './errors.ts';
+import { describeDiscordError, isDiscordUnreachable, maskRoute } from './errors.ts';
 import { handleInteraction } from './handler.ts';
 import { type LineLimits, SearchLine } from './line.ts';
 import type { Logger } from '../../log.ts';
@@ -137,6 +137,13 @@ function remoteSearches(pending: PendingReplies, engine: QueuedEngine): RemoteSe
 /** The login failed; the message is one sentence for the operator, without the token. */
 export class DiscordLoginError extends Error {
   override name = 'DiscordLoginError';
+  /** Discord could not be reached (no connection, a time-out, a 5xx): trying again later may work. */
+  readonly unreachable: boolean;
+
+  constructor(message: string, options: { unreachable?: boolean } = {}) {
+    super(message);
+    this.unreachable = options.unreachable ?? false;
+  }
 }
 
 export class DiscordBot {
@@ -196,7 +203,10 @@ export class DiscordBot {
     );
   }
 
-  /** Logs in and resolves once the bot is ready to answer; rejects with a DiscordLoginError. */
+  /**
+   * Logs in and resolves once the bot is ready to answer; rejects with a DiscordLoginError. One
+   * try: start.ts's startDiscordBot tries again while Discord cannot be reached.
+   */
   static async start(options: DiscordBotOptions): Promise<DiscordBot> {
     const bot = new DiscordBot(options);
     const { client } = bot;
@@ -205,7 +215,7 @@ export class DiscordBot {
       await client.login(options.token.reveal());
     } catch (error) {
       await client.destroy().catch(() => {});
-      throw new DiscordLoginError(bot.#loginFailure(error));
+      throw new DiscordLoginError(bot.#loginFailure(error), { unreachable: isDiscordUnreachable(error) });
     }
     // A gateway that refuses the session (bad token at IDENTIFY, disallowed intents) never gets ready.
     const refused = bot.closed.then((reason) => Promise.reject(new DiscordLoginError(reason)));

@@ -46,6 +46,30 @@ export function isAlreadyAcknowledged(error: unknown): boolean {
   return error instanceof DiscordAPIError && error.code === DiscordErrorCode.AlreadyAcknowledged;
 }
 
+/** System and undici error codes of a server that cannot be reached now, but may be later. */
+const NETWORK_ERROR_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'EHOSTDOWN', 'ENETUNREACH',
+  'ENETDOWN', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_SOCKET', 'UND_ERR_CLOSED',
+]);
+
+/**
+ * Whether a failure to reach Discord may pass by itself: no connection (the network not up yet,
+ * DNS not answering), a request that timed out, a 5xx after discord.js's own retries, or a 429.
+ * What a retry cannot mend (a refused token, any other 4xx, a bad option) is not.
+ */
+export function isDiscordUnreachable(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
+    if (cause.name === 'AbortError' || cause.name === 'TimeoutError') return true;
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && NETWORK_ERROR_CODES.has(code)) return true;
+    const status = (cause as { status?: unknown }).status;
+    if (typeof status === 'number') return status >= 500 || status === 429;
+    if (cause instanceof RateLimitError) return true;
+  }
+  return false;
+}
+
 /**
  * An error as one log-safe line: Discord's answer without the request's URL (which holds the
  * interaction token), or else errorLine's line, named.

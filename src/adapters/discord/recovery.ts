@@ -1,16 +1,17 @@
 // Finishing the /mate replies a dead bot process left behind (pendingReplies.ts). Their searches
 // were queued jobs named by the request id, so they may have run on without it: the job is
 // followed from here, and the reply edited through the interaction's webhook (its token lasts
-// 15 minutes, with or without the process that deferred it) with the answer, or with a failure
-// when the job is gone. A recovered search can be cancelled here like any other.
+// 15 minutes, with or without the process that deferred it) with the answer (and the search's own
+// time, not the time since the takeover), or with a failure when the job is gone. A recovered
+// search can be cancelled here like any other.
 
 import { InteractionWebhook, type Client } from 'discord.js';
 import { UsageError } from '../../errors.ts';
 import { type MateOutcome, type MateProblem, checkMateFields, searchMate } from '../../mate/index.ts';
-import type { QueuedEngine } from '../../queue/index.ts';
+import { NoSolverError, type QueuedEngine } from '../../queue/index.ts';
 import { isCacheable, mateAnswerKey } from './cache.ts';
 import { describeDiscordError } from './errors.ts';
-import { type MateServices, answerView, boardPicture } from './mateRequest.ts';
+import { type MateServices, NO_SOLVER_TEXT, answerView, boardPicture } from './mateRequest.ts';
 import type { PendingReplies, PendingReply } from './pendingReplies.ts';
 import { answerMessage, failureMessage } from './replies.ts';
 
@@ -64,9 +65,12 @@ async function finishOrphan(reply: PendingReply, { client, engine, pending, serv
       });
     } catch (error) {
       logger.warn('/mate search of a stopped process was lost', { ...context, error: describeDiscordError(error) });
-      await webhook.editMessage('@original', failureMessage(RECOVERY_FAILED_TEXT));
+      await webhook.editMessage('@original', failureMessage(error instanceof NoSolverError ? NO_SOLVER_TEXT : RECOVERY_FAILED_TEXT));
       return;
     }
+    // The answer gives the search's own time, not the time since this process took it over.
+    const searchMs = await engine.searchTime(reply.requestId).catch(() => null);
+    if (searchMs !== null) outcome = { ...outcome, ms: searchMs };
     const png = boardPicture(problem, outcome, reply.hidden, services, context);
     if (services.cache && isCacheable(outcome)) {
       await services.cache.set(mateAnswerKey(problem), { outcome, png: reply.hidden ? null : png }).catch(() => {});

@@ -1,6 +1,7 @@
 // The waits of the Lichess client, in one place so tests can shrink them: keep-alive watchdog,
 // reconnect backoff, 429 pauses. Plus the small timing helpers they need (a sleep that an abort
-// signal ends early, jittered exponential backoff, a sliding-window limit on stream opens).
+// signal ends early and jittered exponential backoff, from src/backoff.ts; a sliding-window limit
+// on stream opens).
 
 export interface LichessTimings {
   /** No byte (not even a keep-alive) for this long means a stream is dead: about 3 keep-alives. */
@@ -45,30 +46,7 @@ export const DEFAULT_TIMINGS: LichessTimings = {
   shutdownGraceMs: 3_000,
 };
 
-/** Resolves after `ms`, or as soon as `signal` aborts (check signal.aborted afterwards). */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  if (signal?.aborted || ms <= 0) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}
-
-/**
- * The wait before reconnect attempt `failures` (1 for the first failure in a row): exponential,
- * with "equal jitter" (half fixed, half random) so that many clients dropped together by one
- * server restart do not come back in lockstep.
- */
-export function backoffMs(failures: number, timings: Pick<LichessTimings, 'backoffBaseMs' | 'backoffMaxMs'>, random: () => number = Math.random): number {
-  const exponent = Math.min(Math.max(failures - 1, 0), 30);
-  const ceiling = Math.min(timings.backoffMaxMs, timings.backoffBaseMs * 2 ** exponent);
-  return ceiling / 2 + (ceiling / 2) * random();
-}
+export { backoffMs, sleep } from '../../backoff.ts';
 
 /** At most `limit` events in any `windowMs`: how long to wait before the next one is allowed. */
 export class WindowLimiter {

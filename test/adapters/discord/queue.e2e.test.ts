@@ -359,6 +359,10 @@ describe.skipIf(!hasRedisServer())('two bot processes sharing one queue', () => 
     expect(Date.now() - killedAt).toBeLessThan(20_000);
     expect(answer.body.embeds).toEqual([expect.objectContaining({ title: 'White to play and mate in 6' })]);
     expect(answer.files[0]!.data.subarray(0, 8).equals(PNG_MAGIC)).toBe(true);
+    // The time given is the search's own, not the time since the takeover.
+    const job = await inspect.getJob(handle.id);
+    const shownMs = Number(/nodes, (\d+\.\d\d) s$/m.exec(contentOf(answer))?.[1]) * 1000;
+    expect(Math.abs(shownMs - (job!.finishedOn! - job!.processedOn!))).toBeLessThanOrEqual(10);
 
     // The dead process's place lapses (its lease, 10 s, is no longer renewed): the member may ask
     // again, here on B, without waiting for the interaction's 15 minutes.

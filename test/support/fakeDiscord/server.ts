@@ -60,6 +60,8 @@ export interface FakeDiscordOptions {
   ackDeadlineMs?: number;
   /** how long an interaction token accepts edits and follow-ups (default 15 min, Discord's) */
   tokenLifetimeMs?: number;
+  /** the loopback port to listen on (default: a free one); a bot may be pointed at it before it opens */
+  port?: number;
 }
 
 export interface DispatchCommand {
@@ -245,10 +247,13 @@ export class FakeDiscord {
     }
   }
 
-  /** Starts a fake Discord on 127.0.0.1 and a random port. */
+  /** Starts a fake Discord on 127.0.0.1 and `opts.port`, or a free port. */
   static async start(opts: FakeDiscordOptions = {}): Promise<FakeDiscord> {
     const fake = new FakeDiscord(opts);
-    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve, reject) => {
+      fake.server.once('error', reject);
+      fake.server.listen(opts.port ?? 0, '127.0.0.1', resolve);
+    });
     fake.port = (fake.server.address() as AddressInfo).port;
     return fake;
   }
@@ -285,6 +290,21 @@ export class FakeDiscord {
 
   /** Sends INTERACTION_CREATE for a slash command (type 2) with a fresh id and token. */
   dispatchInteraction(cmd: DispatchCommand): InteractionHandle {
+    return this.send(this.commandRecord(cmd));
+  }
+
+  /**
+   * A slash command interaction as if delivered to a bot process that has since died: nothing
+   * goes out on the gateway, but its id and token take callbacks and webhook edits, as another
+   * process taking over its reply needs.
+   */
+  recordInteraction(cmd: DispatchCommand): InteractionHandle {
+    const record = this.commandRecord(cmd);
+    this.interactions.set(record.token, record);
+    return new InteractionHandle(this, record);
+  }
+
+  private commandRecord(cmd: DispatchCommand): InteractionRecord {
     const { guild, channelId } = this.place(cmd.guildId, cmd.channelId);
     const id = makeSnowflake();
     const token = makeInteractionToken();
@@ -299,7 +319,7 @@ export class FakeDiscord {
       guild,
       channelId,
     });
-    return this.send(new InteractionRecord(id, token, 2, payload, channelId, null, this.lifetimes, () => this.changes.emit('change')));
+    return new InteractionRecord(id, token, 2, payload, channelId, null, this.lifetimes, () => this.changes.emit('change'));
   }
 
   /** Sends INTERACTION_CREATE for a button click or select-menu choice (type 3) on `message`. */
