@@ -39,11 +39,13 @@ export function fenFromWords(words: readonly string[]): string {
 
 /**
  * The FEN given as one text field (a Discord string option): its fields separated by any run of
- * whitespace, or "startpos". Unlike words typed on a line, n comes in a field of its own, so a
+ * whitespace, or "startpos", in quotes or not. Unlike words typed on a line, n comes in a field of its own, so a
  * FEN without move numbers is not ambiguous here.
  */
 export function fenFromText(text: string): string {
-  const fields = text.trim().split(/\s+/).filter((field) => field !== '');
+  // Pasted with the quotes a console or a shell needs ("…" or '…'): the quotes are no FEN's.
+  const unquoted = /^\s*(["'])(.*)\1\s*$/s.exec(text)?.[2] ?? text;
+  const fields = unquoted.trim().split(/\s+/).filter((field) => field !== '');
   if (fields.length === 0) throw new UsageError('missing FEN (or "startpos")');
   return fields.length === 1 && fields[0] === STARTPOS ? STARTING_FEN : fields.join(' ');
 }

@@ -350,7 +350,7 @@ describe('chessbot uci with an opening book', () => {
     expect(result.status).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe([
-      'chessbot uci: invalid configuration (1 problem):',
+      'chessbot: uci: invalid configuration (1 problem):',
       `  config/default.json + ${config}: engine.book.path: cannot use the opening book ${missing}: file not found`,
       '',
     ].join('\n'));
