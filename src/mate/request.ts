@@ -154,8 +154,7 @@ export function checkMateProblem(
  * "tree" and "solution" in any order, in any case. Any other word is named, with what was likely meant (unknownMateWord).
  */
 export function parseMateWords(words: readonly string[], maxN: number): MateProblem {
-  const split = splitAtCount(words);
-  if (split === null) throw new UsageError('expected a FEN and a number of moves n');
+  const split = splitAtCount(words) ?? lastWordAsCount(words);
   const options = new Set<string>();
   for (const word of split.after) {
     const lower = word.toLowerCase();
@@ -168,6 +167,16 @@ export function parseMateWords(words: readonly string[], maxN: number): MateProb
   const solution = options.has(SOLUTION_WORD) ? { maxRefutations: DEFAULT_MAX_REFUTATIONS } : undefined;
   const { stipulation, n } = parseStipulationWord(split.count, 'direct');
   return checkMateProblem(fenFromWords(split.fenWords), n, mode, maxN, options.has(TREE_WORD), solution, stipulation);
+}
+
+/**
+ * Without a number after the FEN, the last word was meant as n (and is named as a bad one), unless
+ * it is an option word or all there is: then n is missing.
+ */
+function lastWordAsCount(words: readonly string[]): { fenWords: readonly string[]; count: string; after: readonly string[] } {
+  const last = words.at(-1);
+  if (words.length < 2 || OPTION_WORDS.includes(last!.toLowerCase())) throw new UsageError('expected a FEN and a number of moves n');
+  return { fenWords: words.slice(0, -1), count: last!, after: [] };
 }
 
 /** The words that may follow n on a typed /mate line. */

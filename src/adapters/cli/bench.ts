@@ -105,7 +105,12 @@ export const benchCommand: CliCommand = {
 
 export function parseBenchArguments(args: readonly string[]): BenchRequest {
   const { flags, values, positionals } = splitOptions(args, ['--json'], ['--depth']);
-  if (positionals.length > 0) throw new CommandLineError(`unknown word ${quote(positionals[0]!)}`);
+  const stray = positionals[0];
+  if (stray !== undefined) {
+    // "bench 8" most likely means the depth.
+    const hint = /^\d+$/.test(stray) ? `: did you mean --depth ${stray}?` : '';
+    throw new CommandLineError(`unknown word ${quote(stray)}${hint}`);
+  }
   const depthText = values.get('--depth');
   const depth = depthText === undefined
     ? DEFAULT_BENCH_DEPTH

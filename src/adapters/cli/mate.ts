@@ -106,8 +106,9 @@ export function createMateCommand(dependencies: MateCliDependencies): CliCommand
 
 export function parseMateArguments(args: readonly string[]): MateCliRequest {
   const { flags, values, positionals } = splitOptions(args, ['--checks', '--json', '--tree', '--solution'], ['--timeout', '--tries', '--kind', '--threads']);
-  const split = splitAtCount(positionals);
-  if (split === null) throw new CommandLineError('expected a FEN and a number of moves n');
+  if (positionals.length < 2) throw new CommandLineError('expected a FEN and a number of moves n');
+  // No number after the FEN: the last word was meant as n, and is named as a bad one.
+  const split = splitAtCount(positionals) ?? { fenWords: positionals.slice(0, -1), count: positionals.at(-1)!, after: [] };
   // Nothing but --options follows n: a word there is named, not read as part of the FEN.
   if (split.after.length > 0) throw unknownMateWord(split.after[0]!, split.count, 'command line');
   const timeout = values.get('--timeout');

@@ -37,6 +37,7 @@ describe('parseBenchArguments', () => {
     [['startpos'], new CommandLineError('unknown word "startpos"')],
     [['json'], new CommandLineError('unknown word "json": did you mean --json?')],
     [['depth', '4'], new CommandLineError('unknown word "depth": did you mean --depth?')],
+    [['8'], new CommandLineError('unknown word "8": did you mean --depth 8?')],
   ])('rejects %j', (args, error) => {
     expect(() => parseBenchArguments(args)).toThrow(error);
   });
