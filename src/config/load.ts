@@ -173,7 +173,8 @@ function readLayer(
   const read = readJsonFile(layer.file, label);
   if (read.kind === 'missing') {
     // The full path that was looked at: a relative name alone does not say from where.
-    const problems = layer.requiredBecause ? [`${label}: file not found at ${layer.file} (${layer.requiredBecause})`] : [];
+    const where = label === layer.file ? '' : ` at ${layer.file}`;
+    const problems = layer.requiredBecause ? [`${label}: file not found${where} (${layer.requiredBecause})`] : [];
     return { label, value: null, problems };
   }
   if (read.kind === 'failed') return { label, value: null, problems: [read.problem] };

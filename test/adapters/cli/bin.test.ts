@@ -1,6 +1,7 @@
 // The `chessbot` executable end to end, as a child process: exit status and output shape.
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -61,6 +62,27 @@ function chessbotPipedToHead(...args: string[]) {
   const result = spawnSync('sh', ['-c', script, process.execPath, BIN, ...args], { encoding: 'utf8', env: ENV });
   return { stdout: result.stdout, stderr: result.stderr };
 }
+
+describe('bin/chessbot.js: the configuration', () => {
+  it('reads a relative CHESSBOT_CONFIG from the working directory, and names the path it looked at when it is missing', () => {
+    const here = mkdtempSync(join(tmpdir(), 'chessbot-cwd-'));
+    try {
+      writeFileSync(join(here, 'mine.json'), JSON.stringify({ engine: { hashMb: 32 } }));
+      const run = (config: string) => spawnSync(process.execPath, [BIN, 'uci'], {
+        encoding: 'utf8', cwd: here, input: 'uci\nquit\n', env: { PATH: ENV.PATH, CHESSBOT_CONFIG: config },
+      });
+      const found = run('mine.json');
+      expect(found.status).toBe(0);
+      expect(found.stdout).toMatch(/^option name Hash type spin default 32 /m);
+      const missing = run('nope.json');
+      expect(missing.status).toBe(2);
+      expect(missing.stderr).toMatch(/^chessbot: uci: /);
+      expect(missing.stderr).toContain(join(here, 'nope.json'));
+    } finally {
+      rmSync(here, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('bin/chessbot.js', () => {
   it('lists the commands for --help', () => {
