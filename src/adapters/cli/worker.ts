@@ -32,7 +32,7 @@ export function createWorkerCommand(dependencies: WorkerCliDependencies): CliCom
     summary: 'solve /mate searches from the Redis job queue of REDIS_URL (for a bot on other machines)',
     details: [
       'Connects to the Redis server of REDIS_URL and solves the /mate searches a bot queues there,',
-      'one per thread: --threads, else workers.size from the configuration, else one per core.',
+      `one per thread: --threads (1 to ${MAX_THREADS}), else workers.size from the configuration, else one per core.`,
       'Run as many as you like, on as many machines; a bot with REDIS_URL sends its searches to',
       'them. SIGINT or SIGTERM stop it: running searches get 10 s to finish, then another solver',
       'takes them over.',
