@@ -9,7 +9,7 @@ import { isCheckmate, isStalemate } from '../chess/status.ts';
 import { COLOR_NAMES } from '../chess/types.ts';
 import type { MateJob } from '../engine/index.ts';
 import { UsageError, closestWord, quote } from '../errors.ts';
-import { fenFromText, fenFromWords, parseIntegerArgument, splitAtCount } from '../input/arguments.ts';
+import { type CountedWords, fenFromText, fenFromWords, parseIntegerArgument, splitAtCount } from '../input/arguments.ts';
 import { type AnalysisOptions, MAX_HELPMATE_MOVES, type MateMode, STIPULATIONS, type Stipulation } from '../search/mate/index.ts';
 import { DEFAULT_MAX_REFUTATIONS } from './solution.ts';
 
@@ -173,7 +173,7 @@ export function parseMateWords(words: readonly string[], maxN: number): MateProb
  * Without a number after the FEN, the last word was meant as n (and is named as a bad one), unless
  * it is an option word or all there is: then n is missing.
  */
-function lastWordAsCount(words: readonly string[]): { fenWords: readonly string[]; count: string; after: readonly string[] } {
+function lastWordAsCount(words: readonly string[]): CountedWords {
   const last = words.at(-1);
   if (words.length < 2 || OPTION_WORDS.includes(last!.toLowerCase())) throw new UsageError('expected a FEN and a number of moves n');
   return { fenWords: words.slice(0, -1), count: last!, after: [] };
