@@ -106,6 +106,12 @@ describe('checkMateFields', () => {
     expect(usageMessage(() => checkMateFields({ fen: KNIGHT_PROMOTION, n: null }, 10))).toBe('n must be an integer from 1 to 10, got nothing');
   });
 
+  it('takes a FEN field pasted in quotes (Discord\'s option), single or double', () => {
+    for (const fen of [`"${KNIGHT_PROMOTION}"`, `'${KNIGHT_PROMOTION}'`]) {
+      expect(checkMateFields({ fen, n: 3 }, 10).job.fen).toBe(KNIGHT_PROMOTION);
+    }
+  });
+
   it('has the helpers it is made of', () => {
     expect(parseMateMode(undefined)).toBe('all');
     expect(parseMateMode('checks')).toBe('checks');
