@@ -66,3 +66,38 @@ export function commandErrorText(commandName: string, error: unknown): string {
   const why = error instanceof UsageError ? errorLine(error) : `failed: ${errorLine(error)}`;
   return `/${commandName}: ${why}`;
 }
+
+/**
+ * The word of `known` that `word` is a near miss of, if any, for a "did you mean …?": the nearest
+ * by edit distance (a letter added, dropped, changed, or two swapped; case ignored), within about
+ * a quarter of its length and at most `maxDistance` (2 unless told).
+ */
+export function closestWord(word: string, known: readonly string[], maxDistance = 2): string | null {
+  let best: string | null = null;
+  let bestDistance = Infinity;
+  for (const candidate of known) {
+    const distance = editDistance(word.toUpperCase(), candidate.toUpperCase());
+    if (distance <= Math.max(maxDistance, Math.floor(candidate.length / 4)) && distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/** Optimal string alignment distance: insertions, deletions, substitutions and adjacent swaps. */
+function editDistance(a: string, b: string): number {
+  // Words far apart in length cannot be near misses; skip the table (and a huge one).
+  if (Math.abs(a.length - b.length) > 8) return Infinity;
+  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = value;
+    }
+  }
+  return rows[a.length]![b.length]!;
+}

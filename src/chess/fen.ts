@@ -107,7 +107,7 @@ function parseEpField(field: string): number {
 }
 
 function parseCounter(field: string, name: string): number {
-  if (!/^\d+$/.test(field)) throw new FenError(`the ${name} must be a whole number, not ${quoted(field)}`);
+  if (!/^\d+$/.test(field)) throw new FenError(`the ${name} must be an integer >= 0, not ${quoted(field)}`);
   const value = Number(field);
   if (value > MAX_COUNTER) throw new FenError(`the ${name} ${field} is too large (at most ${MAX_COUNTER})`);
   return value;

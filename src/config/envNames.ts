@@ -3,6 +3,8 @@
 // user's own file for this program); the process environment holds every other program's
 // variables too. Each becomes a warning, naming the variable and never its value.
 
+import { closestWord } from '../errors.ts';
+
 /** Prefixes that mark a variable as meant for this program. */
 export const OUR_ENV_PREFIXES = ['CHESSBOT_', 'DISCORD_', 'LICHESS_'] as const;
 
@@ -35,33 +37,7 @@ export function unknownVariableWarnings(source: string, names: Iterable<string>,
  * added, dropped, changed, or two swapped; case ignored), within about a quarter of its length.
  */
 export function closestName(name: string, known: readonly string[]): string | null {
-  let best: string | null = null;
-  let bestDistance = Infinity;
-  for (const candidate of known) {
-    const distance = editDistance(name.toUpperCase(), candidate.toUpperCase());
-    if (distance <= Math.max(2, Math.floor(candidate.length / 4)) && distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
-
-/** Optimal string alignment distance: insertions, deletions, substitutions and adjacent swaps. */
-function editDistance(a: string, b: string): number {
-  // Names far apart in length cannot be near misses; skip the table (and a huge one).
-  if (Math.abs(a.length - b.length) > 8) return Infinity;
-  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, rows[i - 2]![j - 2]! + 1);
-      rows[i]![j] = value;
-    }
-  }
-  return rows[a.length]![b.length]!;
+  return closestWord(name, known);
 }
 
 function shownName(name: string): string {

@@ -12,7 +12,7 @@ import { ConfigError } from './errors.ts';
 import { describeIssues, validate } from './problems.ts';
 import { ENV_KEYS, SECRET_ENV_KEYS, envSchema, fileConfigSchema, type EnvConfig, type FileConfig } from './schema.ts';
 import { Secret, maskUrlCredentials, redact } from './secret.ts';
-import { labelOf, readDotenvFile, readJsonFile } from './sources.ts';
+import { type UnparsedLine, labelOf, readDotenvFile, readJsonFile } from './sources.ts';
 import type { Config } from './types.ts';
 
 export interface LoadConfigOptions {
@@ -20,6 +20,11 @@ export interface LoadConfigOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** The directory holding .env and config/; defaults to process.cwd(). */
   readonly cwd?: string;
+  /**
+   * Where a relative CHESSBOT_CONFIG is resolved from; defaults to process.cwd(), the directory
+   * the person ran the program in, also when `cwd` is the program's own (the command line's).
+   */
+  readonly workingDirectory?: string;
 }
 
 // Where the inputs live, relative to the working directory (also named in docs/configuration.md).
@@ -48,7 +53,9 @@ export function loadConfigWithWarnings(options: LoadConfigOptions = {}): LoadedC
   const warnings: string[] = [];
 
   const env = readEnvironment(cwd, options.env ?? process.env, problems, warnings);
-  const file = readConfigFiles(cwd, env.values.CHESSBOT_CONFIG, problems);
+  const named = env.values.CHESSBOT_CONFIG;
+  const namedFile = named === undefined ? undefined : resolve(options.workingDirectory ?? process.cwd(), named);
+  const file = readConfigFiles(cwd, namedFile, problems);
   const secrets = SECRET_ENV_KEYS.map((key) => env.values[key]).map((value) => (value ? new Secret(value) : null));
 
   if (problems.length > 0 || !env.parsed || !file.parsed) {
@@ -75,9 +82,12 @@ function readEnvironment(
   problems: string[],
   warnings: string[],
 ): { values: Record<string, string>; parsed: EnvConfig | null } {
-  const dotenv = readDotenvFile(resolve(cwd, DOTENV_FILE), DOTENV_FILE);
+  const dotenv = readDotenvFile(resolve(cwd, DOTENV_FILE), DOTENV_FILE, ENV_KEYS);
   if (dotenv.kind === 'failed') problems.push(dotenv.problem);
-  const fromDotenv = dotenv.kind === 'read' ? (dotenv.value as Record<string, string>) : {};
+  const fromDotenv = dotenv.kind === 'read' ? dotenv.value : {};
+  // dotenv skips a line that is no NAME=value pair without a word; a token split from its name
+  // would leave the bot unconfigured, and the console starting instead.
+  if (dotenv.kind === 'read') warnings.push(...dotenv.unparsedLines.map(unparsedLineWarning));
   // A misspelt name in the user's own .env is reported, as a misspelt JSON key is (but as a
   // warning: the variable may be meant for something else run from the same directory).
   warnings.push(...unknownVariableWarnings(DOTENV_FILE, Object.keys(fromDotenv), ENV_KEYS));
@@ -107,13 +117,21 @@ function readEnvironment(
   return { values, parsed: null };
 }
 
+/** Never the line's text, which may be a token: its number, and its name only when it is one of ours. */
+function unparsedLineWarning({ line, knownName }: UnparsedLine): string {
+  const what = knownName !== null
+    ? `${knownName} without "=", ignored (write ${knownName}=value on one line)`
+    : 'not a NAME=value line, ignored (its text is not shown: it may be a secret)';
+  return `${DOTENV_FILE}: line ${line}: ${what}`;
+}
+
 interface ConfigLayer {
   readonly file: string;
   /** Why the file must exist, or null when it is optional. */
   readonly requiredBecause: string | null;
 }
 
-/** config/default.json (required) with the local file (optional unless named) merged over it. */
+/** config/default.json (required) with the local file (optional unless named: an absolute path) merged over it. */
 function readConfigFiles(
   cwd: string,
   namedFile: string | undefined,
@@ -122,7 +140,7 @@ function readConfigFiles(
   const layers: ConfigLayer[] = [
     { file: resolve(cwd, DEFAULT_CONFIG_FILE), requiredBecause: 'the defaults must be present' },
     namedFile
-      ? { file: resolve(cwd, namedFile), requiredBecause: 'named by CHESSBOT_CONFIG' }
+      ? { file: namedFile, requiredBecause: 'named by CHESSBOT_CONFIG' }
       : { file: resolve(cwd, LOCAL_CONFIG_FILE), requiredBecause: null },
   ];
   const defaults = fileConfigSchema.parse({});
@@ -154,7 +172,9 @@ function readLayer(
   const label = labelOf(cwd, layer.file);
   const read = readJsonFile(layer.file, label);
   if (read.kind === 'missing') {
-    const problems = layer.requiredBecause ? [`${label}: file not found (${layer.requiredBecause})`] : [];
+    // The full path that was looked at: a relative name alone does not say from where.
+    const where = label === layer.file ? '' : ` at ${layer.file}`;
+    const problems = layer.requiredBecause ? [`${label}: file not found${where} (${layer.requiredBecause})`] : [];
     return { label, value: null, problems };
   }
   if (read.kind === 'failed') return { label, value: null, problems: [read.problem] };

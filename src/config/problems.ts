@@ -5,6 +5,7 @@
 // shown, and a URL's user name and password never are.
 
 import type { z } from 'zod';
+import { closestWord } from '../errors.ts';
 import { maskUrlCredentials } from './secret.ts';
 
 // Long values are cut so one bad key cannot flood the message.
@@ -38,8 +39,7 @@ function describeIssue(issue: z.core.$ZodIssue, context: IssueContext): string[]
 
   if (issue.code === 'unrecognized_keys') {
     const known = knownKeys(valueAt(context.defaults, path));
-    const hint = known.length === 0 ? 'this section has no keys yet' : `known keys: ${known.join(', ')}`;
-    return issue.keys.map((key) => `${source}: ${formatPath([...path, key])}unknown key (${hint})`);
+    return issue.keys.map((key) => `${source}: ${formatPath([...path, key])}unknown key (${unknownKeyHint(key, known)})`);
   }
 
   const isSecret = context.secretKeys?.includes(String(path[0])) ?? false;
@@ -192,6 +192,13 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
     value = (value as Record<PropertyKey, unknown>)[key];
   }
   return value;
+}
+
+/** A near miss is named ("did you mean concurrency?"); only when nothing is close, every known key. */
+function unknownKeyHint(key: string, known: readonly string[]): string {
+  if (known.length === 0) return 'this section has no keys yet';
+  const meant = closestWord(key, known);
+  return meant !== null ? `did you mean ${meant}?` : `known keys: ${known.join(', ')}`;
 }
 
 function knownKeys(value: unknown): string[] {

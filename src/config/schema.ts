@@ -543,10 +543,11 @@ export const envSchema = z.object({
     .refine(isRedisUrl, { error: 'expected a redis:// or rediss:// URL, e.g. redis://localhost:6379 (value not shown)' })
     .optional()
     .describe('A Redis server (redis:// or rediss://, with user, password and database number as needed): /mate searches then go through a job queue there, served by `chessbot worker` processes on any machine.'),
+  // In any case: LOG_LEVEL=DEBUG is how many programs spell it.
   LOG_LEVEL: z
-    .enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` })
+    .preprocess((value) => (typeof value === 'string' ? value.toLowerCase() : value), z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` }))
     .default('info')
-    .describe('How much the Discord and Lichess bots log on standard error.'),
+    .describe('How much the Discord and Lichess bots log on standard error (in any case: DEBUG is debug).'),
   // Path of a config file to merge over config/default.json instead of config/local.json.
   CHESSBOT_CONFIG: z
     .string()

@@ -4,6 +4,13 @@
 import { STARTING_FEN } from '../chess/fen.ts';
 import { UsageError, quote } from '../errors.ts';
 
+/**
+ * The most threads a command may be asked for (`chessbot mate --threads`, `chessbot worker
+ * --threads`): more than the biggest servers' cores is a typo, not a machine, and each thread
+ * holds tables of its own.
+ */
+export const MAX_THREADS = 256;
+
 /** The word that names the initial position, as in UCI's "position startpos". */
 export const STARTPOS = 'startpos';
 
@@ -13,6 +20,11 @@ export const STARTPOS = 'startpos';
  */
 export function fenFromWords(words: readonly string[]): string {
   if (words.length === 0) throw new UsageError('missing FEN (or "startpos")');
+  // A FEN given whole (quoted, so one word with its spaces, or "startpos") ends there: a word
+  // after it is a word out of place, not a seventh FEN field.
+  if (words.length > 1 && (words[0] === STARTPOS || /\s/.test(words[0]!))) {
+    throw new UsageError(`unexpected word ${quote(words[1]!)} after the FEN`);
+  }
   if (words.length === 1 && words[0] === STARTPOS) return STARTING_FEN;
   // Spread over words, a FEN with a halfmove clock but no fullmove number is ambiguous: the
   // next word (read as the depth or n) may have been meant as the fullmove number instead.
@@ -27,11 +39,13 @@ export function fenFromWords(words: readonly string[]): string {
 
 /**
  * The FEN given as one text field (a Discord string option): its fields separated by any run of
- * whitespace, or "startpos". Unlike words typed on a line, n comes in a field of its own, so a
+ * whitespace, or "startpos", in quotes or not. Unlike words typed on a line, n comes in a field of its own, so a
  * FEN without move numbers is not ambiguous here.
  */
 export function fenFromText(text: string): string {
-  const fields = text.trim().split(/\s+/).filter((field) => field !== '');
+  // Pasted with the quotes a console or a shell needs ("…" or '…'): the quotes are no FEN's.
+  const unquoted = /^\s*(["'])(.*)\1\s*$/s.exec(text)?.[2] ?? text;
+  const fields = unquoted.trim().split(/\s+/).filter((field) => field !== '');
   if (fields.length === 0) throw new UsageError('missing FEN (or "startpos")');
   return fields.length === 1 && fields[0] === STARTPOS ? STARTING_FEN : fields.join(' ');
 }
@@ -44,4 +58,29 @@ export function parseIntegerArgument(text: string | undefined, name: string, min
     throw new UsageError(`${name} must be an integer from ${min} to ${max}, got ${got}`);
   }
   return value;
+}
+
+/**
+ * Whether a word is meant as a count (n, a depth) rather than as a FEN field or an option: it
+ * starts with a digit or a sign and digit ("3", "2.5", "-1"), or holds the problemists' "#"
+ * ("#3", "s#2"). Such a word is then checked, and named when it is wrong, as that count.
+ */
+export function looksLikeCount(word: string): boolean {
+  return /^[+-]?\d/.test(word) || word.includes('#');
+}
+
+/** Words typed as "<fen words> <count> [more words]", split at the last count after the first word. */
+export interface CountedWords {
+  readonly fenWords: readonly string[];
+  readonly count: string;
+  /** What follows the count: options, or stray words for the caller to name. */
+  readonly after: readonly string[];
+}
+
+/** Splits `words` at their last count (looksLikeCount) after the first word; null when there is none. */
+export function splitAtCount(words: readonly string[]): CountedWords | null {
+  for (let i = words.length - 1; i >= 1; i--) {
+    if (looksLikeCount(words[i]!)) return { fenWords: words.slice(0, i), count: words[i]!, after: words.slice(i + 1) };
+  }
+  return null;
 }

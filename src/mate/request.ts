@@ -8,8 +8,8 @@ import type { Position } from '../chess/position.ts';
 import { isCheckmate, isStalemate } from '../chess/status.ts';
 import { COLOR_NAMES } from '../chess/types.ts';
 import type { MateJob } from '../engine/index.ts';
-import { UsageError, quote } from '../errors.ts';
-import { fenFromText, fenFromWords, parseIntegerArgument } from '../input/arguments.ts';
+import { UsageError, closestWord, quote } from '../errors.ts';
+import { type CountedWords, fenFromText, fenFromWords, parseIntegerArgument, splitAtCount } from '../input/arguments.ts';
 import { type AnalysisOptions, MAX_HELPMATE_MOVES, type MateMode, STIPULATIONS, type Stipulation } from '../search/mate/index.ts';
 import { DEFAULT_MAX_REFUTATIONS } from './solution.ts';
 
@@ -151,19 +151,60 @@ export function checkMateProblem(
 
 /**
  * The words after /mate: the FEN (quoted or spread over words), n (or the stipulation: #3, s#2, h#2), then optionally "checks",
- * "tree" and "solution" in any order, in any case.
+ * "tree" and "solution" in any order, in any case. Any other word is named, with what was likely meant (unknownMateWord).
  */
 export function parseMateWords(words: readonly string[], maxN: number): MateProblem {
-  const rest = [...words];
+  const split = splitAtCount(words) ?? lastWordAsCount(words);
   const options = new Set<string>();
-  const optional = new Set([CHECKS_WORD, TREE_WORD, SOLUTION_WORD]);
-  for (let word = rest.at(-1)?.toLowerCase(); word !== undefined && optional.has(word); word = rest.at(-1)?.toLowerCase()) {
-    options.add(word);
-    rest.pop();
+  for (const word of split.after) {
+    const lower = word.toLowerCase();
+    if (!OPTION_WORDS.includes(lower)) throw unknownMateWord(word, split.count, 'console');
+    options.add(lower);
   }
-  if (rest.length < 2) throw new UsageError('expected a FEN and a number of moves n');
+  const misplaced = split.fenWords.slice(1).find((word) => OPTION_WORDS.includes(word.toLowerCase()));
+  if (misplaced !== undefined) throw new UsageError(`${quote(misplaced)} goes after n, not before it`);
   const mode = options.has(CHECKS_WORD) ? 'checks' : 'all';
   const solution = options.has(SOLUTION_WORD) ? { maxRefutations: DEFAULT_MAX_REFUTATIONS } : undefined;
-  const { stipulation, n } = parseStipulationWord(rest.at(-1), 'direct');
-  return checkMateProblem(fenFromWords(rest.slice(0, -1)), n, mode, maxN, options.has(TREE_WORD), solution, stipulation);
+  const { stipulation, n } = parseStipulationWord(split.count, 'direct');
+  return checkMateProblem(fenFromWords(split.fenWords), n, mode, maxN, options.has(TREE_WORD), solution, stipulation);
+}
+
+/**
+ * Without a number after the FEN, the last word was meant as n (and is named as a bad one), unless
+ * it is an option word or all there is: then n is missing.
+ */
+function lastWordAsCount(words: readonly string[]): CountedWords {
+  const last = words.at(-1);
+  if (words.length < 2 || OPTION_WORDS.includes(last!.toLowerCase())) throw new UsageError('expected a FEN and a number of moves n');
+  return { fenWords: words.slice(0, -1), count: last!, after: [] };
+}
+
+/** The words that may follow n on a typed /mate line. */
+const OPTION_WORDS: readonly string[] = [CHECKS_WORD, TREE_WORD, SOLUTION_WORD];
+
+/** Where a /mate line was typed: its options are words in the console, --options on the command line. */
+export type MateFrontEnd = 'console' | 'command line';
+
+/**
+ * The error for a word after n that is no option: it names the word, and what was likely meant:
+ * the way a stipulation is written ("self" for s#2), the option it nearly is ("tre" for tree),
+ * or the other front end's spelling ("--tree" in the console, where it is the word tree).
+ * `count` is the n typed, to write the hint with.
+ */
+export function unknownMateWord(word: string, count: string, front: MateFrontEnd): UsageError {
+  const n = /\d+$/.exec(count)?.[0] ?? '2';
+  const bare = word.replace(/^-+/, '').toLowerCase();
+  const option = (name: string) => (front === 'console' ? name : `--${name}`);
+  const kind = (prefix: string, name: string) => (front === 'console' ? `${prefix}${n}` : `${prefix}${n} (or --kind ${name})`);
+  let hint: string;
+  if (['self', 'selfmate', 's'].includes(bare)) hint = `a selfmate is written ${kind('s#', 'self')}`;
+  else if (['help', 'helpmate', 'h'].includes(bare)) hint = `a helpmate is written ${kind('h#', 'help')}`;
+  else if (['direct', 'mate', '#'].includes(bare)) hint = `a direct mate is written #${n} or ${n}`;
+  else if (front === 'console' && word.startsWith('-') && OPTION_WORDS.includes(bare)) hint = `in the console it is the word ${bare}, without dashes`;
+  else {
+    const meant = closestWord(bare, OPTION_WORDS);
+    const only = front === 'console' ? `only ${OPTION_WORDS.join(', ')} may follow n` : 'only --options may follow n';
+    hint = meant !== null ? `did you mean ${option(meant)}?` : only;
+  }
+  return new UsageError(`unknown word ${quote(word)}: ${hint}`);
 }

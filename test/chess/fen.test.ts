@@ -135,8 +135,8 @@ describe('parseFen quotes the FEN\'s control characters escaped, never raw', () 
     ['the side to move', '6k1/5ppp/8/8/8/8/5PPP/R5K1 w\x1b[2J - - 0 1', 'the side to move must be "w" or "b", not "w\\u001b[2J"'],
     ['the castling field', '6k1/5ppp/8/8/8/8/5PPP/R5K1 w K\x1b[2J - 0 1', 'the castling field "K\\u001b[2J" has "\\u001b"'],
     ['the en passant field', '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - e3\x1b[2J 0 1', 'the en passant field must be a square such as e3, or -, not "e3\\u001b[2J"'],
-    ['the halfmove clock', '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0\x1b[2J 1', 'the halfmove clock (5th field) must be a whole number, not "0\\u001b[2J"'],
-    ['the fullmove number', '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1\x1b[2J', 'the fullmove number (6th field) must be a whole number, not "1\\u001b[2J"'],
+    ['the halfmove clock', '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0\x1b[2J 1', 'the halfmove clock (5th field) must be an integer >= 0, not "0\\u001b[2J"'],
+    ['the fullmove number', '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1\x1b[2J', 'the fullmove number (6th field) must be an integer >= 0, not "1\\u001b[2J"'],
     ['text after the FEN', '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1 \x1b]0;pwned\x07 x', 'unexpected text after the FEN: "\\u001b]0;pwned\\u0007 x"'],
     ['a quote and a backslash, shown as typed', '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1 "\\', 'unexpected text after the FEN: ""\\"'],
   ])('in %s', (_where, fen, expected) => {

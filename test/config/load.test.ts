@@ -82,21 +82,36 @@ describe('loadConfig: files', () => {
   it('reads the file named by CHESSBOT_CONFIG instead of config/local.json', () => {
     writeJson('config/local.json', { mate: { maxN: 5 } });
     writeJson('other.json', { mate: { maxN: 7 } });
-    const config = loadConfig({ env: { CHESSBOT_CONFIG: 'other.json' }, cwd: dir });
+    const config = loadConfig({ env: { CHESSBOT_CONFIG: 'other.json' }, cwd: dir, workingDirectory: dir });
     expect(config.mate.maxN).toBe(7);
     expect(config.files).toEqual(['config/default.json', 'other.json']);
   });
 
-  it('reports a missing file named by CHESSBOT_CONFIG', () => {
-    expect(problemsOf(() => loadConfig({ env: { CHESSBOT_CONFIG: 'nope.json' }, cwd: dir }))).toEqual([
-      'nope.json: file not found (named by CHESSBOT_CONFIG)',
-    ]);
+  it('resolves a relative CHESSBOT_CONFIG from the working directory, not from the program\'s', () => {
+    const elsewhere = mkdtempSync(join(tmpdir(), 'chessbot-run-here-'));
+    try {
+      writeFileSync(join(elsewhere, 'mine.json'), JSON.stringify({ mate: { maxN: 4 } }));
+      writeJson('mine.json', { mate: { maxN: 9 } });
+      const config = loadConfig({ env: { CHESSBOT_CONFIG: 'mine.json' }, cwd: dir, workingDirectory: elsewhere });
+      expect(config.mate.maxN).toBe(4);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
+
+  it('reports a missing file named by CHESSBOT_CONFIG with the path it looked at', () => {
+    const elsewhere = join(tmpdir(), 'chessbot-no-such-dir');
+    const problems = problemsOf(() => loadConfig({ env: { CHESSBOT_CONFIG: 'nope.json' }, cwd: dir, workingDirectory: elsewhere }));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(join(elsewhere, 'nope.json'));
+    expect(problems[0]).toContain('CHESSBOT_CONFIG');
+    expect(problems[0]).toContain('not found');
   });
 
   it('reports a missing config/default.json', () => {
     rmSync(join(dir, 'config', 'default.json'));
     expect(problemsOf(() => loadConfig({ env: {}, cwd: dir }))).toEqual([
-      'config/default.json: file not found (the defaults must be present)',
+      `config/default.json: file not found at ${join(dir, 'config', 'default.json')} (the defaults must be present)`,
     ]);
   });
 
@@ -113,9 +128,9 @@ describe('loadConfig: files', () => {
         'config/local.json: workers.size: expected null (one worker per core) or an integer >= 1, got "x"',
         'config/local.json: mate.maxN: expected an integer from 1 to 50, got 0',
         'config/local.json: mate.timeoutSeconds: expected an integer from 1 to 840, got 2.5',
-        'config/local.json: mate.maxn: unknown key (known keys: maxN, timeoutSeconds)',
+        'config/local.json: mate.maxn: unknown key (did you mean maxN?)',
         expect.stringMatching(/^config\/local.json: lichess.token: unknown key \(known keys: concurrency, variants, /),
-        'config/local.json: chess: unknown key (known keys: workers, mate, engine, lichess, discord, queue)',
+        'config/local.json: chess: unknown key (did you mean lichess?)',
       ]),
     );
     expect(problems).toHaveLength(6);
@@ -278,6 +293,68 @@ describe('loadConfig: discord shards', () => {
     expect(problemsIn({ shards: 'auto', shardIds: [0] })).toEqual([
       'config/local.json: discord.shardIds: expected null when shards is "auto" (give shards a number to split them between processes), got [0]',
     ]);
+  });
+});
+
+describe('loadConfigWithWarnings: .env lines that do not parse', () => {
+  function load(dotenv: string) {
+    writeFileSync(join(dir, '.env'), dotenv);
+    return loadConfigWithWarnings({ env: {}, cwd: dir });
+  }
+
+  it('warns about a name alone on its line, and the token on the next, by line number, never showing the token', () => {
+    const { config, warnings } = load('# my bot\nDISCORD_TOKEN\nMTIz.secret-token-text\nLOG_LEVEL=warn\n');
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toMatch(/^\.env: line 2: /);
+    expect(warnings[0]).toContain('DISCORD_TOKEN');
+    expect(warnings[1]).toMatch(/^\.env: line 3: /);
+    expect(warnings.join('\n')).not.toContain('secret-token-text');
+    expect(warnings.join('\n')).not.toContain('MTIz');
+    // The rest of the file is still read; the token is not.
+    expect(config.logLevel).toBe('warn');
+    expect(config.discord.token).toBeNull();
+  });
+
+  it('warns about a name and value separated by a space, without the value', () => {
+    const { warnings } = load('LICHESS_URL=https://lichess.org\n\nLICHESS_TOKEN lip_abcdef\n');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^\.env: line 3: .*LICHESS_TOKEN/);
+    expect(warnings[0]).not.toContain('lip_abcdef');
+  });
+
+  it('names no unknown first word (it may be a token)', () => {
+    const { warnings } = load('lip_pastedtoken\n');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^\.env: line 1: /);
+    expect(warnings[0]).not.toContain('lip_pastedtoken');
+  });
+
+  it('says nothing of comments, blank lines, export, "NAME: value" and quoted values over several lines', () => {
+    const { config, warnings } = load('# comment\n\n  \nexport LOG_LEVEL=debug\nDISCORD_GUILD_ID: 123456789012345678\nLICHESS_URL="https://example.org\n"\r\nCHESSBOT_CONFIG=  # none\n');
+    expect(warnings).toEqual([]);
+    expect(config.logLevel).toBe('debug');
+    expect(config.discord.guildId).toBe('123456789012345678');
+  });
+});
+
+describe('loadConfig: LOG_LEVEL', () => {
+  it('takes the level in any case', () => {
+    expect(loadConfig({ env: { LOG_LEVEL: 'DEBUG' }, cwd: dir }).logLevel).toBe('debug');
+    expect(loadConfig({ env: { LOG_LEVEL: 'Warn' }, cwd: dir }).logLevel).toBe('warn');
+  });
+
+  it('still refuses an unknown level, naming the known ones', () => {
+    const problems = problemsOf(() => loadConfig({ env: { LOG_LEVEL: 'VERBOSE' }, cwd: dir }));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/LOG_LEVEL: .*debug/);
+  });
+});
+
+describe('loadConfig: an unknown key', () => {
+  it('suggests the near miss instead of listing every known key', () => {
+    writeJson('config/local.json', { lichess: { concurency: 3 } });
+    const problems = problemsOf(() => loadConfig({ env: {}, cwd: dir }));
+    expect(problems).toEqual(['config/local.json: lichess.concurency: unknown key (did you mean concurrency?)']);
   });
 });
 

@@ -66,10 +66,16 @@ describe('describeIssues with configErrorMap', () => {
     });
   }
 
-  it('lists the known keys next to an unknown one', () => {
+  it('lists the known keys next to an unknown one that is near none of them', () => {
     expect(problemsFor({ section: { size: 1, name: 'x', colour: 'red' } })).toEqual([
       'test.json: section.colour: unknown key (known keys: size, name)',
     ]);
+  });
+
+  it('names the known key an unknown one is a near miss of, and only that one', () => {
+    const problem = problemsFor({ section: { size: 1, name: 'x', nmae: 'x' } }).find((line) => line.includes('nmae'));
+    expect(problem).toMatch(/section\.nmae: unknown key \(did you mean name\?\)$/);
+    expect(problem).not.toContain('size');
   });
 
   it('keeps a message the schema words itself', () => {

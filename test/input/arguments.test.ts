@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STARTING_FEN } from '../../src/chess/fen.ts';
-import { fenFromWords, parseIntegerArgument } from '../../src/input/arguments.ts';
+import { fenFromText, fenFromWords, looksLikeCount, parseIntegerArgument, splitAtCount } from '../../src/input/arguments.ts';
 import { UsageError } from '../../src/errors.ts';
 
 describe('fenFromWords', () => {
@@ -23,6 +23,44 @@ describe('fenFromWords', () => {
 
   it('asks for a FEN when there is none', () => {
     expect(() => fenFromWords([])).toThrow(UsageError);
+  });
+});
+
+describe('fenFromWords: a whole FEN ends there', () => {
+  it('names a word after a quoted FEN or "startpos" instead of reading it as a FEN field', () => {
+    expect(() => fenFromWords(['8/8/8/8/8/8/8/K1k5 w - - 0 1', 'self'])).toThrow(/unexpected word "self" after the FEN/);
+    expect(() => fenFromWords(['startpos', '2'])).toThrow(/unexpected word "2" after the FEN/);
+  });
+});
+
+describe('fenFromText', () => {
+  it('takes a FEN pasted in double or single quotes as the FEN inside them', () => {
+    expect(fenFromText('"8/8/8/8/8/8/8/K1k5 w - - 0 1"')).toBe('8/8/8/8/8/8/8/K1k5 w - - 0 1');
+    expect(fenFromText(" '8/8/8/8/8/8/8/K1k5 w - - 0 1' ")).toBe('8/8/8/8/8/8/8/K1k5 w - - 0 1');
+    expect(fenFromText("'startpos'")).toBe(STARTING_FEN);
+  });
+
+  it('leaves a quote that does not close the text alone (the FEN then says what is wrong)', () => {
+    expect(fenFromText('"8/8/8/8/8/8/8/K1k5 w - - 0 1')).toBe('"8/8/8/8/8/8/8/K1k5 w - - 0 1');
+  });
+});
+
+describe('splitAtCount', () => {
+  it('splits at the last count after the first word', () => {
+    expect(splitAtCount(['fen', '3', 'tree'])).toEqual({ fenWords: ['fen'], count: '3', after: ['tree'] });
+    expect(splitAtCount(['8/8/8/8/8/8/8/K1k5', 'w', '-', '-', '0', '1', 's#2', 'x'])).toEqual({
+      fenWords: ['8/8/8/8/8/8/8/K1k5', 'w', '-', '-', '0', '1'], count: 's#2', after: ['x'],
+    });
+  });
+
+  it('finds none without a count after the first word', () => {
+    expect(splitAtCount(['3'])).toBeNull();
+    expect(splitAtCount(['fen', 'tree'])).toBeNull();
+  });
+
+  it('counts what starts with a digit or a sign, or holds "#"', () => {
+    expect(['3', '-1', '2.5', '#3', 's#2', 'h#x'].every(looksLikeCount)).toBe(true);
+    expect(['tree', 'w', '-', 'KQkq', 'e3', 'self'].some(looksLikeCount)).toBe(false);
   });
 });
 

@@ -45,6 +45,25 @@ describe('parseMateWords', () => {
     expect(usageMessage(() => parseMateMode('\x07'))).toBe('mode must be "all" or "checks", got "\\u0007"');
   });
 
+  it.each([
+    // The issue's cases: a word after n was read as the FEN's seventh field.
+    [[KNIGHT_PROMOTION, '2', 'self'], /^unknown word "self": .*s#2/],
+    [[KNIGHT_PROMOTION, '2', 'selfmate'], /^unknown word "selfmate": .*s#2/],
+    [[KNIGHT_PROMOTION, '3', 'help'], /^unknown word "help": .*h#3/],
+    [[KNIGHT_PROMOTION, '2', '--tree'], /^unknown word "--tree": .*\btree\b/],
+    [[KNIGHT_PROMOTION, '2', 'tre'], /^unknown word "tre": did you mean tree\?/],
+    [[KNIGHT_PROMOTION, '2', 'solutoin'], /^unknown word "solutoin": did you mean solution\?/],
+    [[KNIGHT_PROMOTION, '3', 'extra'], /^unknown word "extra"/],
+    [[...KNIGHT_PROMOTION.split(' '), '3', 'extra', 'tree'], /^unknown word "extra"/],
+    [[KNIGHT_PROMOTION, '3', 'tree', 'extra'], /^unknown word "extra"/],
+    [[KNIGHT_PROMOTION, 'tree', '3'], /"tree" goes after n/],
+    [[KNIGHT_PROMOTION, 'x', '3'], /^unexpected word "x" after the FEN/],
+  ])('names the stray word in %j, not the FEN', (words, message) => {
+    const text = usageMessage(() => parseMateWords(words, 10));
+    expect(text).toMatch(message);
+    expect(text).not.toMatch(/bad FEN/);
+  });
+
   it('reads a FEN spread over words', () => {
     expect(parseMateWords([...BLACK_MATES.split(' '), '3'], 10).job).toEqual({ kind: 'mate', fen: BLACK_MATES, maxMoves: 3, mode: 'all' });
   });
@@ -85,6 +104,12 @@ describe('checkMateFields', () => {
     expect(usageMessage(() => checkMateFields({ fen: KNIGHT_PROMOTION, n: 3, mode: 'x' }, 10))).toBe('mode must be "all" or "checks", got "x"');
     expect(usageMessage(() => checkMateFields({ fen: null, n: 3 }, 10))).toBe('missing FEN (or "startpos")');
     expect(usageMessage(() => checkMateFields({ fen: KNIGHT_PROMOTION, n: null }, 10))).toBe('n must be an integer from 1 to 10, got nothing');
+  });
+
+  it('takes a FEN field pasted in quotes (Discord\'s option), single or double', () => {
+    for (const fen of [`"${KNIGHT_PROMOTION}"`, `'${KNIGHT_PROMOTION}'`]) {
+      expect(checkMateFields({ fen, n: 3 }, 10).job.fen).toBe(KNIGHT_PROMOTION);
+    }
   });
 
   it('has the helpers it is made of', () => {

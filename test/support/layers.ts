@@ -23,7 +23,8 @@ const PLACES: ReadonlyArray<[Layer, RegExp]> = [
 
 /** The layers each may import, its own aside. Adapters may import any of BELOW_ADAPTERS. */
 const MAY_IMPORT: Readonly<Record<Exclude<Layer, `adapters/${string}` | 'top'>, readonly Layer[]>> = {
-  config: [],
+  // The configuration's messages share the error lines' helpers (a "did you mean").
+  config: ['errors'],
   errors: [],
   // The rules quote a FEN's parts in their errors as every message quotes input.
   chess: ['errors'],

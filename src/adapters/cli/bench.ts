@@ -77,8 +77,9 @@ export const benchCommand: CliCommand = {
   summary: 'search fixed positions to a fixed depth: node signature and nodes per second',
   details: [
     `--depth <n>  search each position to this depth, from 1 to ${MAX_BENCH_DEPTH} (default ${DEFAULT_BENCH_DEPTH})`,
-    '--json       print one JSON line: {"depth":D,"nodes":N,"ms":T,"nps":X,"passes":[{"ms":T,"nps":X},...],"cold":{"ms":T,"nps":X},',
-    '             "perft":{"depth":5,"nodes":N,"ms":T,"nps":X},"positions":[{"name","fen","nodes","ms","bestMove","score"}]}',
+    '--json       print one JSON line: {"depth": D, "nodes": N, "ms": T, "nps": X, "passes": [{"ms": T, "nps": X}, ...],',
+    '             "cold": {"ms": T, "nps": X}, "perft": {"depth": 5, "nodes": N, "ms": T, "nps": X},',
+    '             "positions": [{"name", "fen", "nodes", "ms", "bestMove", "score"}]}',
     '',
     `The ${BENCH_POSITIONS.length} positions are searched one after another in this thread, each by a fresh search`,
     `(${BENCH_HASH_MB} MB table, cleared before each), so the total node count is a signature of the`,
@@ -104,11 +105,16 @@ export const benchCommand: CliCommand = {
 
 export function parseBenchArguments(args: readonly string[]): BenchRequest {
   const { flags, values, positionals } = splitOptions(args, ['--json'], ['--depth']);
-  if (positionals.length > 0) throw new CommandLineError(`unexpected argument ${quote(positionals[0]!)}`);
+  const stray = positionals[0];
+  if (stray !== undefined) {
+    // "bench 8" most likely means the depth.
+    const hint = /^\d+$/.test(stray) ? `: did you mean --depth ${stray}?` : '';
+    throw new CommandLineError(`unknown word ${quote(stray)}${hint}`);
+  }
   const depthText = values.get('--depth');
   const depth = depthText === undefined
     ? DEFAULT_BENCH_DEPTH
-    : parseIntegerArgument(depthText, 'depth', 1, MAX_BENCH_DEPTH);
+    : parseIntegerArgument(depthText, '--depth', 1, MAX_BENCH_DEPTH);
   return { depth, json: flags.has('--json') };
 }
 

@@ -5,14 +5,22 @@ import { UsageError } from '../../errors.ts';
 
 /**
  * The command line itself is wrong: an unknown option or word, an option without its value, a
- * missing argument. The usage follows the message. Bad data in a well-formed command line (a FEN,
- * a number out of range) is a plain UsageError: its message, and a pointer to the help.
+ * missing argument. Bad data in a well-formed command line (a FEN, a number out of range) is a
+ * plain UsageError. Both are shown alike: the message, and a pointer to the command's help.
  */
 export class CommandLineError extends UsageError {
   constructor(message: string) {
     super(message);
     this.name = 'CommandLineError';
   }
+}
+
+/** The program's name, as its messages begin. */
+export const PROGRAM = 'chessbot';
+
+/** How every line a command writes about a problem begins, whatever the problem: "chessbot: worker: ". */
+export function commandPrefix(commandName: string): string {
+  return `${PROGRAM}: ${commandName}: `;
 }
 
 export interface TextSink {

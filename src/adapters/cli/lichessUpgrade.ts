@@ -8,8 +8,11 @@ import { engineName } from '../../config/identity.ts';
 import type { Secret } from '../../config/secret.ts';
 import type { Config } from '../../config/types.ts';
 import { errorLine, quote } from '../../errors.ts';
-import { type CliCommand, type CliOutput, CommandLineError } from './command.ts';
+import { type CliCommand, type CliOutput, CommandLineError, commandPrefix } from './command.ts';
 import { splitOptions } from './options.ts';
+
+/** How its problem lines begin, as every command's do. */
+const PREFIX = commandPrefix('lichess-upgrade');
 
 export const EXIT_UPGRADED = 0;
 export const EXIT_NOT_UPGRADED = 1;
@@ -55,19 +58,19 @@ export function createLichessUpgradeCommand(dependencies: LichessUpgradeDependen
     ],
     async run(args, out) {
       const { flags, positionals } = splitOptions(args, ['--yes']);
-      if (positionals.length > 0) throw new CommandLineError(`unexpected argument ${quote(positionals[0]!)}`);
+      if (positionals.length > 0) throw new CommandLineError(`unknown word ${quote(positionals[0]!)}`);
       const yes = flags.has('--yes');
       let config: Config;
       try {
         config = await dependencies.config();
       } catch (error) {
         if (!(error instanceof ConfigError)) throw error;
-        out.stderr.write(`chessbot lichess-upgrade: ${error.message}\n`);
+        out.stderr.write(`${PREFIX}${error.message}\n`);
         return EXIT_BAD_CONFIG;
       }
       const token = config.lichess.token;
       if (!token) {
-        out.stderr.write('chessbot lichess-upgrade: LICHESS_TOKEN is not set (a token with the bot:play scope)\n');
+        out.stderr.write(`${PREFIX}LICHESS_TOKEN is not set (a token with the bot:play scope)\n`);
         return EXIT_BAD_CONFIG;
       }
       try {
@@ -88,11 +91,11 @@ export function createLichessUpgradeCommand(dependencies: LichessUpgradeDependen
             out.stderr.write(`Not upgraded: ${outcome.account.username} is unchanged.\n`);
             return EXIT_NOT_UPGRADED;
           case 'refused':
-            out.stderr.write(`chessbot lichess-upgrade: not upgraded: ${outcome.why}\n`);
+            out.stderr.write(`${PREFIX}not upgraded: ${outcome.why}\n`);
             return EXIT_NOT_UPGRADED;
         }
       } catch (error) {
-        out.stderr.write(`chessbot lichess-upgrade: not upgraded: ${errorLine(error)}\n`);
+        out.stderr.write(`${PREFIX}not upgraded: ${errorLine(error)}\n`);
         return EXIT_NOT_UPGRADED;
       }
     },

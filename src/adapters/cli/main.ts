@@ -1,9 +1,10 @@
 // The `chessbot` command line: picks the subcommand from argv, runs it, and turns the outcome
-// into an exit status. A misused command line (CommandLineError): one error line and the usage on
-// stderr; bad data (any other UsageError): one error line and where to read more; both status 2.
+// into an exit status. A misused command line (CommandLineError) or bad data (any other
+// UsageError): one error line and where the command's help is, on stderr; both status 2.
 
-import { UsageError, errorLine, quote } from '../../errors.ts';
-import { type CliCommand, type CliOutput, CommandLineError, type TextSink } from './command.ts';
+import { UsageError, closestWord, errorLine, quote } from '../../errors.ts';
+import { wrapWords, wrapTable } from '../../input/wrap.ts';
+import { type CliCommand, type CliOutput, PROGRAM, type TextSink, commandPrefix } from './command.ts';
 
 export const EXIT_OK = 0;
 /** Something went wrong on our side (a bug, an unreadable file). */
@@ -17,7 +18,6 @@ export const EXIT_USAGE = 2;
  */
 export const EXIT_OUTPUT_CLOSED = 141;
 
-const PROGRAM = 'chessbot';
 const HELP_WORDS = ['--help', '-h', 'help'];
 const VERSION_WORDS = ['--version', '-v'];
 
@@ -58,34 +58,36 @@ export async function runCli(
   argv: readonly string[], out: CliOutput, commands: readonly CliCommand[], version: string,
 ): Promise<number> {
   const [name, ...args] = argv;
-  const misused = (message: string, usage: string): number => {
-    out.stderr.write(`${PROGRAM}: ${message}\n${usage}`);
+  /** One line saying what is wrong, and where the help is: never the whole help (it scrolls the line away). */
+  const misused = (message: string, helpCommand = `${PROGRAM} --help`): number => {
+    out.stderr.write(`${PROGRAM}: ${message}\nsee '${helpCommand}'\n`);
     return EXIT_USAGE;
   };
+  const unknownCommand = (word: string): number => {
+    const meant = closestWord(word, commands.map((command) => command.name));
+    return misused(`unknown command ${quote(word)}${meant !== null ? `: did you mean ${meant}?` : ''}`);
+  };
 
-  if (name === undefined) return misused('missing command', overallUsage(commands));
+  if (name === undefined) return misused('missing command');
   if (VERSION_WORDS.includes(name)) return print(out, `${version}\n`);
   if (HELP_WORDS.includes(name)) {
     const topic = args[0];
     if (topic === undefined) return print(out, overallUsage(commands));
     const command = commands.find((candidate) => candidate.name === topic);
-    if (!command) return misused(`unknown command ${quote(topic)}`, overallUsage(commands));
+    if (!command) return unknownCommand(topic);
     return print(out, commandUsage(command));
   }
 
   const command = commands.find((candidate) => candidate.name === name);
-  if (!command) return misused(`unknown command ${quote(name)}`, overallUsage(commands));
+  if (!command) return unknownCommand(name);
   if (args.includes('--help') || args.includes('-h')) return print(out, commandUsage(command));
 
   try {
     return (await command.run(args, out)) ?? EXIT_OK;
   } catch (error) {
-    if (error instanceof CommandLineError) return misused(`${command.name}: ${errorLine(error)}`, commandUsage(command));
-    if (error instanceof UsageError) {
-      out.stderr.write(`${PROGRAM}: ${command.name}: ${errorLine(error)}\nsee '${PROGRAM} ${command.name} --help'\n`);
-      return EXIT_USAGE;
-    }
-    out.stderr.write(`${PROGRAM} ${command.name}: internal error: ${errorLine(error)}\n`);
+    // The command line itself (CommandLineError) or the data in it: one line, and the command's help.
+    if (error instanceof UsageError) return misused(`${command.name}: ${errorLine(error)}`, `${PROGRAM} ${command.name} --help`);
+    out.stderr.write(`${commandPrefix(command.name)}internal error: ${errorLine(error)}\n`);
     return EXIT_FAILURE;
   }
 }
@@ -95,28 +97,34 @@ function print(out: CliOutput, text: string): number {
   return EXIT_OK;
 }
 
+/** Each command's synopsis, and its summary wrapped under it; every line within TERMINAL_COLUMNS. */
 function overallUsage(commands: readonly CliCommand[]): string {
-  const rows = commands.map((command) => [`${command.name} ${command.usage}`, command.summary] as const);
-  const width = Math.max(...rows.map(([usage]) => usage.length));
+  const synopsisIndent = '  ';
+  const summaryIndent = '      ';
   return [
     `usage: ${PROGRAM} <command> [arguments]`,
+    `       ${PROGRAM} <command> --help`,
     `       ${PROGRAM} --version`,
     '',
     'commands:',
-    ...rows.map(([usage, summary]) => `  ${usage.padEnd(width)}  ${summary}`),
+    ...commands.flatMap((command) => [
+      ...wrapWords(`${command.name} ${command.usage}`, synopsisIndent, `${synopsisIndent}${' '.repeat(command.name.length + 1)}`),
+      ...wrapWords(command.summary, summaryIndent, summaryIndent),
+    ]),
     '',
-    `"${PROGRAM} <command> --help" explains one command; "${PROGRAM} --version" (or -v) prints the version.`,
+    ...wrapWords(`"${PROGRAM} <command> --help" explains one command; "${PROGRAM} --version" (or -v) prints the version.`, '', ''),
     '',
   ].join('\n');
 }
 
 function commandUsage(command: CliCommand): string {
+  const start = `usage: ${PROGRAM} ${command.name} `;
   return [
-    `usage: ${PROGRAM} ${command.name} ${command.usage}`.trimEnd(),
+    ...wrapWords(command.usage, start, ' '.repeat(start.length)),
     '',
-    command.summary,
+    ...wrapWords(command.summary, '', ''),
     '',
-    ...command.details.map((line) => (line === '' ? '' : `  ${line}`)),
+    ...wrapTable(command.details, '  '),
     '',
   ].join('\n');
 }

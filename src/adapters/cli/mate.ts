@@ -6,10 +6,10 @@
 
 import type { EngineClient } from '../../engine/index.ts';
 import { UsageError, quote } from '../../errors.ts';
-import { fenFromWords, parseIntegerArgument } from '../../input/arguments.ts';
+import { MAX_THREADS, fenFromWords, parseIntegerArgument, splitAtCount } from '../../input/arguments.ts';
 import {
   DEFAULT_MAX_REFUTATIONS, type MateOutcome, type MateProblem, checkMateProblem, formatBoard, formatMateAnswer, parseMateKind, parseStipulationWord,
-  searchMate,
+  searchMate, unknownMateWord,
 } from '../../mate/index.ts';
 import { type AnalysisOptions, MAX_MATE_MOVES, type MateReport } from '../../search/mate/index.ts';
 import { type CliCommand, CommandLineError } from './command.ts';
@@ -44,8 +44,6 @@ export const MIN_TIMEOUT_SECONDS = 0.001;
 export const MAX_TIMEOUT_SECONDS = 1_000_000;
 /** The largest k of --tries: a first move refuted by more defences is no try to anyone. */
 export const MAX_TRY_REFUTATIONS = 99;
-/** The most --threads: beyond a machine's cores more threads only share them. */
-export const MAX_MATE_THREADS = 64;
 
 /** An engine for one run, closed (its threads stopped) when the run is over. */
 export type MateCliEngine = EngineClient & { close?(): Promise<void> };
@@ -79,9 +77,9 @@ export function createMateCommand(dependencies: MateCliDependencies): CliCommand
       '                     (default: no limit; Ctrl+C also stops)',
       '--threads <n>        solve a direct mate on n threads at once (default 1; as many as the machine',
       '                     has cores is the most that helps): the same answer, sooner',
-      '--json               print one JSON line: {"result":"mate"|"no-mate"|"timeout","mateIn":k|null,',
-      '                     "keys":[UCI...],"line":[SAN...],"nodes":N,"ms":T,"proven":d}, and',
-      '                     "solution":{keys,tries,setPlay,...} with --solution (docs/cli.md)',
+      '--json               print one JSON line: {"result": "mate"|"no-mate"|"timeout", "mateIn": k|null,',
+      '                     "keys": [UCI...], "line": [SAN...], "nodes": N, "ms": T, "proven": d}, and',
+      '                     "solution": {keys, tries, setPlay, ...} with --solution (docs/cli.md)',
       '',
       'exit status: 0 mate found, 1 no mate in n (proven), 2 bad input, 3 stopped by --timeout',
     ],
@@ -109,19 +107,23 @@ export function createMateCommand(dependencies: MateCliDependencies): CliCommand
 export function parseMateArguments(args: readonly string[]): MateCliRequest {
   const { flags, values, positionals } = splitOptions(args, ['--checks', '--json', '--tree', '--solution'], ['--timeout', '--tries', '--kind', '--threads']);
   if (positionals.length < 2) throw new CommandLineError('expected a FEN and a number of moves n');
+  // No number after the FEN: the last word was meant as n, and is named as a bad one.
+  const split = splitAtCount(positionals) ?? { fenWords: positionals.slice(0, -1), count: positionals.at(-1)!, after: [] };
+  // Nothing but --options follows n: a word there is named, not read as part of the FEN.
+  if (split.after.length > 0) throw unknownMateWord(split.after[0]!, split.count, 'command line');
   const timeout = values.get('--timeout');
   const timeoutSeconds = timeout === undefined ? null : parseTimeout(timeout);
-  const fen = fenFromWords(positionals.slice(0, -1));
+  const fen = fenFromWords(split.fenWords);
   const tries = values.get('--tries');
-  const maxRefutations = tries === undefined ? DEFAULT_MAX_REFUTATIONS : parseIntegerArgument(tries, 'tries', 0, MAX_TRY_REFUTATIONS);
+  const maxRefutations = tries === undefined ? DEFAULT_MAX_REFUTATIONS : parseIntegerArgument(tries, '--tries', 0, MAX_TRY_REFUTATIONS);
   const solution = flags.has('--solution') || tries !== undefined ? { maxRefutations } : undefined;
   const kind = values.get('--kind');
-  const { stipulation, n } = parseStipulationWord(positionals.at(-1), parseMateKind(kind), kind !== undefined);
+  const { stipulation, n } = parseStipulationWord(split.count, parseMateKind(kind), kind !== undefined);
   const tree = flags.has('--tree');
   if (tree && stipulation !== 'direct') throw new UsageError(`the solution tree (--tree) is written for direct mates, not a ${stipulation}mate`);
   const problem = checkMateProblem(fen, n, flags.has('--checks') ? 'checks' : 'all', MAX_MATE_MOVES, false, solution, stipulation);
   const threadsText = values.get('--threads');
-  const threads = threadsText === undefined ? 1 : parseIntegerArgument(threadsText, 'threads', 1, MAX_MATE_THREADS);
+  const threads = threadsText === undefined ? 1 : parseIntegerArgument(threadsText, '--threads', 1, MAX_THREADS);
   return { problem, json: flags.has('--json'), tree, ...(solution ? { solution } : {}), timeoutSeconds, threads };
 }
 
@@ -130,15 +132,15 @@ const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 /** Seconds as a person types them, from MIN_TIMEOUT_SECONDS to MAX_TIMEOUT_SECONDS, or a UsageError saying which is wrong. */
 export function parseTimeout(text: string): number {
-  if (!DECIMAL.test(text)) throw new UsageError(`timeout must be a number of seconds such as 5, 0.5 or 1e-3, got ${quote(text)}`);
+  if (!DECIMAL.test(text)) throw new UsageError(`--timeout must be a number of seconds such as 5, 0.5 or 1e-3, got ${quote(text)}`);
   const seconds = Number(text);
   const range = `it must be from ${MIN_TIMEOUT_SECONDS} to ${MAX_TIMEOUT_SECONDS} seconds (about ${(MAX_TIMEOUT_SECONDS / 86_400).toFixed(1)} days)`;
   // By its digits, so that "1e-400" (0 as a double) is too short, not "not positive".
   const zero = !/[1-9]/.test(text.replace(/e.*$/i, ''));
-  if (zero || text.startsWith('-')) throw new UsageError(`timeout ${quote(text)} is not positive: ${range}`);
+  if (zero || text.startsWith('-')) throw new UsageError(`--timeout ${quote(text)} is not positive: ${range}`);
   // Below the minimum, or so small that it is 0 as a double.
-  if (seconds < MIN_TIMEOUT_SECONDS) throw new UsageError(`timeout ${quote(text)} is too short: ${range}`);
-  if (seconds > MAX_TIMEOUT_SECONDS) throw new UsageError(`timeout ${quote(text)} is too long: ${range}`);
+  if (seconds < MIN_TIMEOUT_SECONDS) throw new UsageError(`--timeout ${quote(text)} is too short: ${range}`);
+  if (seconds > MAX_TIMEOUT_SECONDS) throw new UsageError(`--timeout ${quote(text)} is too long: ${range}`);
   return seconds;
 }
 

@@ -2,7 +2,7 @@
 // a value ("--timeout 5" or "--timeout=5"). A single "-" or "-1" stays positional (a FEN's "-"
 // field, a bad depth).
 
-import { quote } from '../../errors.ts';
+import { closestWord, quote } from '../../errors.ts';
 import { CommandLineError } from './command.ts';
 
 export interface SplitArguments {
@@ -30,7 +30,7 @@ export function splitOptions(
     const arg = args[i]!;
     if (!arg.startsWith('--')) {
       const meant = [...knownFlags, ...knownValued].find((option) => option.slice(2) === arg.toLowerCase());
-      if (meant !== undefined) throw new CommandLineError(`unknown argument ${quote(arg)}: did you mean ${meant}?`);
+      if (meant !== undefined) throw new CommandLineError(`unknown word ${quote(arg)}: did you mean ${meant}?`);
       positionals.push(arg);
       continue;
     }
@@ -43,7 +43,8 @@ export function splitOptions(
     } else if (knownFlags.includes(arg)) {
       flags.add(arg);
     } else {
-      throw new CommandLineError(`unknown option ${quote(arg)}`);
+      const meant = closestWord(name, [...knownFlags, ...knownValued]);
+      throw new CommandLineError(`unknown option ${quote(arg)}${meant !== null ? `: did you mean ${meant}?` : ''}`);
     }
   }
   return { flags, values, positionals };

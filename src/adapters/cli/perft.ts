@@ -4,8 +4,8 @@
 import { performance } from 'node:perf_hooks';
 import { FenError, parseFen } from '../../chess/fen.ts';
 import { perft, perftDivide } from '../../chess/perft.ts';
-import { fenFromWords, parseIntegerArgument } from '../../input/arguments.ts';
-import { UsageError } from '../../errors.ts';
+import { fenFromWords, parseIntegerArgument, splitAtCount } from '../../input/arguments.ts';
+import { UsageError, quote } from '../../errors.ts';
 import { type CliCommand, CommandLineError } from './command.ts';
 import { splitOptions } from './options.ts';
 
@@ -47,8 +47,12 @@ export const perftCommand: CliCommand = {
 export function parsePerftArguments(args: readonly string[]): PerftRequest {
   const { flags, positionals } = splitOptions(args, ['--divide', '--json']);
   if (positionals.length < 2) throw new CommandLineError('expected a FEN (or "startpos") and a depth');
-  const depth = parseIntegerArgument(positionals.at(-1), 'depth', 1, MAX_PERFT_DEPTH);
-  const fen = fenFromWords(positionals.slice(0, -1));
+  // No number after the FEN: the last word was meant as the depth, and is named as a bad one.
+  const split = splitAtCount(positionals) ?? { fenWords: positionals.slice(0, -1), count: positionals.at(-1)!, after: [] };
+  // Nothing but --options follows the depth: a word there is named, not read as the depth.
+  if (split.after.length > 0) throw new CommandLineError(`unknown word ${quote(split.after[0]!)} after the depth`);
+  const depth = parseIntegerArgument(split.count, 'depth', 1, MAX_PERFT_DEPTH);
+  const fen = fenFromWords(split.fenWords);
   return { fen, depth, divide: flags.has('--divide'), json: flags.has('--json') };
 }
 

@@ -4,7 +4,7 @@
 
 import { ConfigError } from '../../config/errors.ts';
 import { quote } from '../../errors.ts';
-import { type CliCommand, CommandLineError, type TextSink } from './command.ts';
+import { type CliCommand, CommandLineError, type TextSink, commandPrefix } from './command.ts';
 
 /** Exit status when the configuration (or its opening book) is unusable. */
 export const EXIT_BAD_CONFIG = 2;
@@ -48,13 +48,13 @@ export function createUciCommand(dependencies: UciCliDependencies): CliCommand {
       'exit status: 0 after quit or the end of input, 2 bad configuration (or opening book)',
     ],
     async run(args, out) {
-      if (args.length > 0) throw new CommandLineError(`unexpected argument ${quote(args[0]!)}`);
+      if (args.length > 0) throw new CommandLineError(`unknown word ${quote(args[0]!)}`);
       let speakUci: UciSpeaker;
       try {
         speakUci = await dependencies.prepare();
       } catch (error) {
         if (!(error instanceof ConfigError)) throw error;
-        out.stderr.write(`chessbot uci: ${error.message}\n`);
+        out.stderr.write(`${commandPrefix('uci')}${error.message}\n`);
         return EXIT_BAD_CONFIG;
       }
       await speakUci({ input: process.stdin, output: out.stdout });

@@ -5,12 +5,10 @@
 
 import { ConfigError } from '../../config/errors.ts';
 import { quote } from '../../errors.ts';
-import { parseIntegerArgument } from '../../input/arguments.ts';
-import { type CliCommand, CommandLineError } from './command.ts';
+import { MAX_THREADS, parseIntegerArgument } from '../../input/arguments.ts';
+import { type CliCommand, CommandLineError, commandPrefix } from './command.ts';
 import { splitOptions } from './options.ts';
 
-/** More threads than this on one machine is a typo, not a machine. */
-const MAX_THREADS = 1024;
 
 export const EXIT_BAD_CONFIG = 2;
 
@@ -34,7 +32,7 @@ export function createWorkerCommand(dependencies: WorkerCliDependencies): CliCom
     summary: 'solve /mate searches from the Redis job queue of REDIS_URL (for a bot on other machines)',
     details: [
       'Connects to the Redis server of REDIS_URL and solves the /mate searches a bot queues there,',
-      'one per thread: --threads, else workers.size from the configuration, else one per core.',
+      `one per thread: --threads (1 to ${MAX_THREADS}), else workers.size from the configuration, else one per core.`,
       'Run as many as you like, on as many machines; a bot with REDIS_URL sends its searches to',
       'them. SIGINT or SIGTERM stop it: running searches get 10 s to finish, then another solver',
       'takes them over.',
@@ -43,7 +41,7 @@ export function createWorkerCommand(dependencies: WorkerCliDependencies): CliCom
     ],
     async run(args, out) {
       const { values, positionals } = splitOptions(args, [], ['--threads']);
-      if (positionals.length > 0) throw new CommandLineError(`unexpected argument ${quote(positionals[0]!)}`);
+      if (positionals.length > 0) throw new CommandLineError(`unknown word ${quote(positionals[0]!)}`);
       const threadsText = values.get('--threads');
       const threads = threadsText === undefined ? null : parseIntegerArgument(threadsText, '--threads', 1, MAX_THREADS);
       const stop = new AbortController();
@@ -55,7 +53,7 @@ export function createWorkerCommand(dependencies: WorkerCliDependencies): CliCom
         await worker.stopped;
       } catch (error) {
         if (!(error instanceof ConfigError)) throw error;
-        out.stderr.write(`chessbot worker: ${error.message}\n`);
+        out.stderr.write(`${commandPrefix('worker')}${error.message}\n`);
         return EXIT_BAD_CONFIG;
       } finally {
         process.off('SIGINT', onSignal);

@@ -1,5 +1,8 @@
 // A command a person types at the local console: data that describes it for /help, and a
-// function from its argument words to the reply text.
+// function from its argument words to the reply text. One rule for every command: a word it does
+// not take is refused, named, never ignored (/quit now, /help mate, /mate … 2 self).
+
+import { UsageError, quote } from '../../errors.ts';
 
 /** What a front end offers a running command besides its words. */
 export interface CommandContext {
@@ -26,4 +29,9 @@ export interface Command {
    * Bad input is reported by throwing a UsageError whose message is shown as is.
    */
   run(args: readonly string[], context?: CommandContext): Promise<string>;
+}
+
+/** For a command that takes no words: refuses the first one given, naming it. */
+export function refuseWords(args: readonly string[], usage: string): void {
+  if (args.length > 0) throw new UsageError(`unknown word ${quote(args[0]!)}: ${usage} takes no words`);
 }

@@ -15,7 +15,7 @@
 
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import type { Command } from './command.ts';
+import { type Command, refuseWords } from './command.ts';
 import { helpCommand } from './help.ts';
 import { CommandRegistry } from './registry.ts';
 
@@ -121,7 +121,8 @@ function quitCommand(quit: () => void): Command {
     name: 'quit',
     usage: '/quit',
     summary: 'leave the console (so do end of input, and Ctrl+C at the prompt)',
-    async run() {
+    async run(args) {
+      refuseWords(args, '/quit');
       quit();
       return '';
     },

@@ -2,7 +2,7 @@
 // Every outcome is a short text: a result, or a one-line error that names the command.
 
 import type { Command, CommandContext } from './command.ts';
-import { commandErrorText, errorLine, quote } from '../../errors.ts';
+import { closestWord, commandErrorText, errorLine, quote } from '../../errors.ts';
 import { splitWords } from './words.ts';
 
 export type Reply =
@@ -45,7 +45,10 @@ export class CommandRegistry {
     const command = name === null ? undefined : this.#commands.get(name.toLowerCase());
     if (!command) {
       // Quoted: escaped, so that no control character reaches the terminal, and cut when long.
-      const what = name === null ? `${quote(first)} is not a command (commands start with /)` : `unknown command ${quote(first)}`;
+      const meant = name === null ? null : closestWord(name, [...this.#commands.keys()], 1);
+      const what = name === null
+        ? `${quote(first)} is not a command (commands start with /)`
+        : `unknown command ${quote(first)}${meant !== null ? ` (did you mean /${meant}?)` : ''}`;
       return { kind: 'error', text: `${what}; type /help for the list` };
     }
 

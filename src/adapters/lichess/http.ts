@@ -21,6 +21,19 @@ export type Route =
   | 'abort' | 'resign' | 'draw' | 'takeback' | 'claimVictory' | 'accept' | 'decline'
   | 'botOnline' | 'challenge' | 'cancel';
 
+/**
+ * Each route as a message names it ("Lichess answered 502 to the move"): a person reads these
+ * (lichess-upgrade's refusal, the bot's log), and a route's name is ours, not theirs.
+ */
+export const ROUTE_WORDS: Readonly<Record<Route, string>> = {
+  tokenTest: 'the token check', account: 'the account request', playing: 'the request for games in progress',
+  upgrade: 'the BOT upgrade', eventStream: 'the event stream', gameStream: 'the game stream', move: 'the move',
+  chat: 'the chat message', chatRead: 'the chat request', abort: 'the abort', resign: 'the resignation',
+  draw: 'the draw answer', takeback: 'the takeback answer', claimVictory: 'the victory claim',
+  accept: 'the challenge acceptance', decline: 'the challenge decline', botOnline: 'the online bots request',
+  challenge: 'the challenge', cancel: 'the challenge cancellation',
+};
+
 /** Lichess answered with an error status (other than a 429 that was retried). */
 export class LichessHttpError extends Error {
   override name = 'LichessHttpError';
@@ -32,7 +45,7 @@ export class LichessHttpError extends Error {
     /** The body as it came (parsed when JSON), for callers that read more than the words. */
     readonly body?: unknown,
   ) {
-    super(`Lichess answered ${status} to ${route}: ${detail}`);
+    super(`Lichess answered ${status} to ${ROUTE_WORDS[route]}: ${detail}`);
   }
 }
 
@@ -55,7 +68,7 @@ export class RateLimitedError extends LichessHttpError {
 export class LichessNetworkError extends Error {
   override name = 'LichessNetworkError';
   constructor(readonly route: Route, cause: unknown) {
-    super(`no answer from Lichess to ${route}: ${describeCause(cause)}`, { cause });
+    super(`no answer from Lichess to ${ROUTE_WORDS[route]}: ${describeCause(cause)}`, { cause });
   }
 }
 

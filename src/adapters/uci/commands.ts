@@ -146,8 +146,8 @@ function parseGo(args: string[]): UciCommand {
       const { min, max } = GO_NUMBERS[token];
       const value = text !== undefined && /^[+-]?\d+$/.test(text) ? Number(text) : Number.NaN;
       if (!(value >= min && value <= max)) {
-        const range = min < 0 ? 'a whole number of milliseconds' : max === Number.MAX_SAFE_INTEGER
-          ? `a whole number >= ${min}` : `a whole number from ${min} to ${max}`;
+        const range = min < 0 ? 'an integer number of milliseconds' : max === Number.MAX_SAFE_INTEGER
+          ? `an integer >= ${min}` : `an integer from ${min} to ${max}`;
         const got = text === undefined ? 'nothing' : quote(text);
         return { type: 'invalid', message: `go: ${token} needs ${range}, got ${got}` };
       }

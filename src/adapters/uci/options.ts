@@ -64,7 +64,7 @@ export function parseSpinValue(option: SpinOption, text: string | null): number 
   const value = text !== null && /^[+-]?\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
   if (value >= option.min && value <= option.max) return value;
   const got = text === null ? 'no value' : quote(text);
-  return `${option.name} must be a whole number from ${option.min} to ${option.max}, got ${got}`;
+  return `${option.name} must be an integer from ${option.min} to ${option.max}, got ${got}`;
 }
 
 /** A check option's value from setoption's text ("true" or "false"), or an error message. */

@@ -29,14 +29,15 @@ describe('parseBenchArguments', () => {
 
   it.each([
     // Bad data: the message, then a hint to the help.
-    [['--depth', '0'], new UsageError('depth must be an integer from 1 to 30, got "0"')],
-    [['--depth', 'deep'], new UsageError('depth must be an integer from 1 to 30, got "deep"')],
+    [['--depth', '0'], new UsageError('--depth must be an integer from 1 to 30, got "0"')],
+    [['--depth', 'deep'], new UsageError('--depth must be an integer from 1 to 30, got "deep"')],
     // A misused command line: the message, then the usage.
     [['--depth'], new CommandLineError('option "--depth" needs a value')],
     [['--fast'], new CommandLineError('unknown option "--fast"')],
-    [['startpos'], new CommandLineError('unexpected argument "startpos"')],
-    [['json'], new CommandLineError('unknown argument "json": did you mean --json?')],
-    [['depth', '4'], new CommandLineError('unknown argument "depth": did you mean --depth?')],
+    [['startpos'], new CommandLineError('unknown word "startpos"')],
+    [['json'], new CommandLineError('unknown word "json": did you mean --json?')],
+    [['depth', '4'], new CommandLineError('unknown word "depth": did you mean --depth?')],
+    [['8'], new CommandLineError('unknown word "8": did you mean --depth 8?')],
   ])('rejects %j', (args, error) => {
     expect(() => parseBenchArguments(args)).toThrow(error);
   });

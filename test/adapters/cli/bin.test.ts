@@ -1,6 +1,7 @@
 // The `chessbot` executable end to end, as a child process: exit status and output shape.
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -17,13 +18,15 @@ function chessbot(...args: string[]) {
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** A misused command line: status 2, nothing on stdout, one error line then the usage, no stack trace. */
+/** A misused command line: status 2, nothing on stdout, one error line then where the help is, no stack trace. */
 function expectUsageFailure(result: ReturnType<typeof chessbot>, firstLine: RegExp) {
   expect(result.status).toBe(2);
   expect(result.stdout).toBe('');
   const lines = result.stderr.split('\n');
   expect(lines[0]).toMatch(firstLine);
-  expect(lines[1]).toMatch(/^usage: chessbot /);
+  // Where the help is, never the help itself: the error line stays on screen.
+  expect(lines[1]).toMatch(/^see 'chessbot (\S+ )?--help'$/);
+  expect(lines).toHaveLength(3);
   expect(result.stderr).not.toMatch(/^\s+at /m);
 }
 
@@ -60,13 +63,35 @@ function chessbotPipedToHead(...args: string[]) {
   return { stdout: result.stdout, stderr: result.stderr };
 }
 
+describe('bin/chessbot.js: the configuration', () => {
+  it('reads a relative CHESSBOT_CONFIG from the working directory, and names the path it looked at when it is missing', () => {
+    const here = mkdtempSync(join(tmpdir(), 'chessbot-cwd-'));
+    try {
+      writeFileSync(join(here, 'mine.json'), JSON.stringify({ engine: { hashMb: 32 } }));
+      const run = (config: string) => spawnSync(process.execPath, [BIN, 'uci'], {
+        encoding: 'utf8', cwd: here, input: 'uci\nquit\n', env: { PATH: ENV.PATH, CHESSBOT_CONFIG: config },
+      });
+      const found = run('mine.json');
+      expect(found.status).toBe(0);
+      expect(found.stdout).toMatch(/^option name Hash type spin default 32 /m);
+      const missing = run('nope.json');
+      expect(missing.status).toBe(2);
+      expect(missing.stderr).toMatch(/^chessbot: uci: /);
+      expect(missing.stderr).toContain(join(here, 'nope.json'));
+    } finally {
+      rmSync(here, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('bin/chessbot.js', () => {
   it('lists the commands for --help', () => {
     const result = chessbot('--help');
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^usage: chessbot <command>/);
     expect(result.stdout).toMatch(/^ {2}perft <fen\|startpos> <depth> \[--divide\] \[--json\]/m);
-    expect(result.stdout).toMatch(/^ {2}mate <fen> <n> \[--kind direct\|self\|help\] \[--checks\] \[--tree\] \[--solution\] \[--tries <k>\] \[--timeout <seconds>\] \[--threads <n>\] \[--json\]/m);
+    expect(result.stdout.replace(/\s+/g, ' ')).toContain(' mate <fen> <n> [--kind direct|self|help] [--checks] [--tree] [--solution] [--tries <k>] [--timeout <seconds>] [--threads <n>] [--json]');
+    expect(result.stdout.split('\n').filter((line) => line.length > 80)).toEqual([]);
   });
 
   it('prints nodes, time and nps for perft', () => {
@@ -115,7 +140,7 @@ describe('bin/chessbot.js', () => {
     expectDataFailure(chessbot('perft', 'startpos', 'deep'), 'perft', /^chessbot: perft: depth must be/);
   });
 
-  it('rejects a missing argument with the usage', () => {
+  it('rejects a missing argument, pointing at the help', () => {
     expectUsageFailure(chessbot('perft', 'startpos'), /^chessbot: perft: expected a FEN \(or "startpos"\) and a depth$/);
   });
 
@@ -139,7 +164,7 @@ describe('bin/chessbot.js', () => {
     expect(result.stderr).not.toMatch(/[\x00-\x09\x0b-\x1f]/);
   });
 
-  it('rejects an unknown option with the usage', () => {
+  it('rejects an unknown option, pointing at the help', () => {
     expectUsageFailure(chessbot('perft', 'startpos', '1', '--fast'), /^chessbot: perft: unknown option "--fast"$/);
   });
 

@@ -41,7 +41,8 @@ describe('runCli', () => {
     expect(status).toBe(EXIT_OK);
     expect(stderr).toBe('');
     expect(stdout).toContain('usage: chessbot <command> [arguments]');
-    expect(stdout).toContain('  greet <name> [--loud]  say hello');
+    // The synopsis, and the summary under it.
+    expect(stdout).toContain('  greet <name> [--loud]\n      say hello\n');
   });
 
   it('explains one command for "help <command>" and "<command> --help"', async () => {
@@ -53,12 +54,17 @@ describe('runCli', () => {
     }
   });
 
-  it('rejects a missing command with one line and the usage', async () => {
+  it('rejects a missing command with one line and where the help is', async () => {
     const { status, stdout, stderr } = await cli();
     expect(status).toBe(EXIT_USAGE);
     expect(stdout).toBe('');
-    expect(stderr.split('\n')[0]).toBe('chessbot: missing command');
-    expect(stderr.split('\n')[1]).toBe('usage: chessbot <command> [arguments]');
+    expect(stderr).toBe("chessbot: missing command\nsee 'chessbot --help'\n");
+  });
+
+  it('suggests the command an unknown one is a near miss of', async () => {
+    const { status, stderr } = await cli('gret');
+    expect(status).toBe(EXIT_USAGE);
+    expect(stderr.split('\n')[0]).toMatch(/^chessbot: unknown command "gret": did you mean greet\?$/);
   });
 
   it('rejects an unknown command, naming it', async () => {
@@ -73,13 +79,10 @@ describe('runCli', () => {
     expect(stderr.split('\n')[0]).toBe('chessbot: unknown command "frobnicate"');
   });
 
-  it('turns a misused command line (CommandLineError) into one line and the command usage', async () => {
+  it('turns a misused command line (CommandLineError) into one line and where the command\'s help is, not the help', async () => {
     const { status, stderr } = await cli('greet');
     expect(status).toBe(EXIT_USAGE);
-    expect(stderr.split('\n').slice(0, 2)).toEqual([
-      'chessbot: greet: missing name',
-      'usage: chessbot greet <name> [--loud]',
-    ]);
+    expect(stderr).toBe("chessbot: greet: missing name\nsee 'chessbot greet --help'\n");
   });
 
   it('turns bad data (any other UsageError) into one line and a hint, not the usage', async () => {
@@ -101,12 +104,12 @@ describe('runCli', () => {
 
   it('mentions --version in the overall help', async () => {
     const { stdout } = await cli('--help');
-    expect(stdout.split('\n').slice(0, 2)).toEqual(['usage: chessbot <command> [arguments]', '       chessbot --version']);
+    expect(stdout.split('\n')).toContain('       chessbot --version');
   });
 
   it('reports an unexpected error on one line with status 1, no stack', async () => {
     const { status, stderr } = await cli('greet', 'crash');
     expect(status).toBe(EXIT_FAILURE);
-    expect(stderr).toBe('chessbot greet: internal error: boom; at somewhere\n');
+    expect(stderr).toBe('chessbot: greet: internal error: boom; at somewhere\n');
   });
 });

@@ -29,7 +29,8 @@ describe('parsePerftArguments', () => {
     // A misused command line: the message, then the usage.
     [['startpos'], new CommandLineError('expected a FEN (or "startpos") and a depth')],
     [['startpos', '3', '--fast'], new CommandLineError('unknown option "--fast"')],
-    [['startpos', '3', 'divide'], new CommandLineError('unknown argument "divide": did you mean --divide?')],
+    [['startpos', '3', 'divide'], new CommandLineError('unknown word "divide": did you mean --divide?')],
+    [['startpos', '3', 'extra'], new CommandLineError('unknown word "extra" after the depth')],
   ])('rejects %j', (args, error) => {
     expect(() => parsePerftArguments(args)).toThrow(error);
   });

@@ -32,7 +32,7 @@ describe('chessbot worker: refusals', () => {
   it('refuses a bad --threads with the usage hint', () => {
     const result = spawnSync(process.execPath, [BIN, 'worker', '--threads', '0'], { encoding: 'utf8', env: ENV });
     expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(/--threads must be an integer from 1 to 1024, got "0"/);
+    expect(result.stderr).toMatch(/--threads must be an integer from 1 to 256, got "0"/);
   });
 });
 

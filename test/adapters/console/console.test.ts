@@ -96,13 +96,30 @@ describe('runConsole', () => {
     expect(out).toBe(
       [
         'Commands:',
-        '  /help             list the commands',
-        '  /echo <words...>  repeat the words',
-        '  /quit             leave the console (so do end of input, and Ctrl+C at the prompt)',
+        '  /help',
+        '      list the commands',
+        '  /echo <words...>',
+        '      repeat the words',
+        '  /quit',
+        '      leave the console (so do end of input, and Ctrl+C at the prompt)',
         '',
       ].join('\n'),
     );
     expect(err).toBe('');
+  });
+
+  it('refuses a word after /help or /quit alike, naming it, and does not quit', async () => {
+    const { out, err, summary } = await session('/help extra\n/quit now\n/echo still here\n', { commands: [echo] });
+    const lines = err.split('\n');
+    expect(lines[0]).toMatch(/^error: \/help: unknown word "extra"/);
+    expect(lines[1]).toMatch(/^error: \/quit: unknown word "now"/);
+    expect(out).toBe('still|here\n');
+    expect(summary.errors).toBe(2);
+  });
+
+  it('suggests the command an unknown one is a near miss of', async () => {
+    const { err } = await session('/ech a\n', { commands: [echo] });
+    expect(err).toMatch(/unknown command "\/ech".*did you mean \/echo\?/);
   });
 
   it('ends at end of input', async () => {

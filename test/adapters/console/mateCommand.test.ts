@@ -78,15 +78,39 @@ describe('/mate', () => {
   it('is listed by /help with its optional words', async () => {
     const withHelp = new CommandRegistry();
     withHelp.add(helpCommand(withHelp)).add(mateCommand({ engine: new InlineEngine(), maxN: 5, timeoutSeconds: 60 }));
-    expect((await withHelp.dispatch('/help'))?.text).toBe([
+    const text = (await withHelp.dispatch('/help'))?.text ?? '';
+    expect(text.split('\n').slice(0, 5)).toEqual([
       'Commands:',
-      '  /help                                       list the commands',
-      '  /mate <fen> <n> [checks] [tree] [solution]  find the shortest forced mate in at most n moves (n up to 5)',
-      '                                              checks: every move of the mating side gives check',
-      '                                              tree: also the solution tree, every defence and its answer',
-      '                                              solution: also the solution as problemists read it: threats, variations with duals, tries, set play',
-      '                                              n as problemists write it: #3 (direct), s#2 (selfmate: forces the other side to mate), h#2 (helpmate: every solution)',
-    ].join('\n'));
+      '  /help',
+      '      list the commands',
+      '  /mate <fen> <n> [checks] [tree] [solution]',
+      '      find the shortest forced mate in at most n moves (n up to 5)',
+    ]);
+    for (const word of ['checks:', 'tree:', 'solution:', 's#2', 'h#2']) expect(text).toContain(word);
+    // It fits an 80-column terminal, wrapped between words.
+    expect(text.split('\n').filter((line) => line.length > 80)).toEqual([]);
+    expect(text.replace(/\s+/g, ' ')).toContain('solution: also the solution as problemists read it: threats, variations with duals, tries, set play');
+  });
+
+  it('reads a FEN in single quotes as in double quotes', async () => {
+    const single = await registry.dispatch(`/mate '${KNIGHT_PROMOTION}' 3`);
+    const double = await registry.dispatch(`/mate "${KNIGHT_PROMOTION}" 3`);
+    expect(single?.kind).toBe('ok');
+    expect(single?.text.replace(/[\d.]+ s\b|[\d,]+ nodes/g, '')).toBe(double?.text.replace(/[\d.]+ s\b|[\d,]+ nodes/g, ''));
+  });
+
+  it('names a stray word after n, with what was meant, not the FEN', async () => {
+    for (const [line, word, hint] of [
+      [`/mate "${KNIGHT_PROMOTION}" 2 self`, 'self', 's#2'],
+      [`/mate "${KNIGHT_PROMOTION}" 2 --tree`, '--tree', 'tree'],
+      [`/mate ${KNIGHT_PROMOTION} 3 extra`, 'extra', ''],
+    ] as const) {
+      const reply = await registry.dispatch(line);
+      expect(reply?.kind).toBe('error');
+      expect(reply?.text).toContain(`"${word}"`);
+      expect(reply?.text).toContain(hint);
+      expect(reply?.text).not.toMatch(/FEN/);
+    }
   });
 
   it('names bad input in one line, with the configured maximum n', async () => {

@@ -74,12 +74,12 @@ describe('CommandRegistry.dispatch', () => {
 });
 
 describe('helpCommand', () => {
-  it('lists every command with aligned usage and summary', async () => {
+  it('lists every command: its usage, and its summary under it', async () => {
     const registry = new CommandRegistry();
     registry.add(helpCommand(registry)).add({ ...command('mate', async () => ''), usage: '/mate <fen> <n>' });
     expect(await registry.dispatch('/help')).toEqual({
       kind: 'ok',
-      text: 'Commands:\n  /help            list the commands\n  /mate <fen> <n>  the mate command',
+      text: 'Commands:\n  /help\n      list the commands\n  /mate <fen> <n>\n      the mate command',
     });
   });
 });

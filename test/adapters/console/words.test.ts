@@ -15,7 +15,13 @@ describe('splitWords', () => {
     expect(splitWords('   ')).toEqual([]);
   });
 
-  it('rejects an unmatched quote', () => {
+  it('keeps a single-quoted group as one word, as a double-quoted one', () => {
+    expect(splitWords("/mate '8/8/8/8/8/8/8/K1k5 w - - 0 1' 2")).toEqual(['/mate', '8/8/8/8/8/8/8/K1k5 w - - 0 1', '2']);
+    expect(splitWords(`/x 'a "b" c' "d 'e'"`)).toEqual(['/x', 'a "b" c', "d 'e'"]);
+  });
+
+  it('rejects an unmatched quote, saying which', () => {
     expect(() => splitWords('/mate "8/8 w')).toThrow(UsageError);
+    expect(() => splitWords("/mate '8/8 w")).toThrow(/single quote/);
   });
 });

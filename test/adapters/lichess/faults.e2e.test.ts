@@ -127,8 +127,8 @@ describe('faults survived against the fake Lichess', () => {
     await game.waitForPly(8, 15_000);
     fake.failNext('/api/bot/game/*/move/*', { status: 502, body: 'Bad Gateway' });
     await playedOut(game);
-    expect(bot.logText()).toMatch(/warn move outcome unknown; resynchronising .*"why":"no answer from Lichess to move/);
-    expect(bot.logText()).toMatch(/warn move outcome unknown; resynchronising .*"why":"Lichess answered 502 to move: Bad Gateway"/);
+    expect(bot.logText()).toMatch(/warn move outcome unknown; resynchronising .*"why":"no answer from Lichess to the move/);
+    expect(bot.logText()).toMatch(/warn move outcome unknown; resynchronising .*"why":"Lichess answered 502 to the move: Bad Gateway"/);
     expect(bot.logText()).not.toContain('move refused');
   }, 60_000);
 
@@ -215,8 +215,8 @@ describe('faults survived against the fake Lichess', () => {
     await until(() => bot.bot.stats.eventStreamReconnects === 0 && fake.eventStreamOpens() === 1, 'the event stream');
     const retries = bot.log.filter((line) => line.startsWith('warn Lichess is not answering at start-up; trying again'));
     expect(retries).toHaveLength(4);
-    expect(retries[0]).toMatch(/"why":"Lichess answered 502 to tokenTest: Bad Gateway"/);
-    expect(retries[2]).toMatch(/"why":"no answer from Lichess to account/);
+    expect(retries[0]).toMatch(/"why":"Lichess answered 502 to the token check: Bad Gateway"/);
+    expect(retries[2]).toMatch(/"why":"no answer from Lichess to the account request/);
     expect(bot.logText()).not.toContain(fake.token);
   }, 30_000);
 
@@ -233,7 +233,7 @@ describe('faults survived against the fake Lichess', () => {
     const starting = startTestBot(fake, {}, { signal: stop.signal });
     await until(() => fake.requestsTo('/api/token/test').length >= 5, 'a few tries');
     stop.abort();
-    await expect(starting).rejects.toThrow(/stopped while waiting for Lichess \(Lichess answered 500 to tokenTest/);
+    await expect(starting).rejects.toThrow(/stopped while waiting for Lichess \(Lichess answered 500 to the token check/);
   }, 30_000);
 
   it('resumes a game after a restart, without greeting again', async () => {

@@ -101,8 +101,8 @@ describe('challenge policy against the fake Lichess', () => {
     const fromBot = fake.challenge({ from: 'otherbot', rated: false });
     expect(await fromBot.settled(10_000)).toBe('declined');
     expect(fromBot.declineReason).toBe('noBot');
-    expect(bot.logText()).toMatch(/warn accepting the challenge failed; retrying .*Lichess answered 502 to accept: Bad Gateway/);
-    expect(bot.logText()).toMatch(/warn declining the challenge failed; retrying .*Lichess answered 503 to decline/);
+    expect(bot.logText()).toMatch(/warn accepting the challenge failed; retrying .*Lichess answered 502 to the challenge acceptance: Bad Gateway/);
+    expect(bot.logText()).toMatch(/warn declining the challenge failed; retrying .*Lichess answered 503 to the challenge decline/);
     await until(() => bot!.bot.stats.challengesDeclined === 1, 'the decline to be counted');
     expect(bot.bot.stats.challengesAccepted).toBe(1);
   });

@@ -70,7 +70,7 @@ describe('chessbot lichess-upgrade', () => {
   it('reports Lichess\'s refusal for an account that has played, and a BOT that needs nothing', async () => {
     const veteran = await run('lip_veteran', ['--yes'], null);
     expect(veteran.status).toBe(1);
-    expect(veteran.stderr).toMatch(/^chessbot lichess-upgrade: not upgraded: Lichess refused: /);
+    expect(veteran.stderr).toMatch(/^chessbot: lichess-upgrade: not upgraded: Lichess refused: /);
     const bot = await run(fake.token, ['--yes'], null);
     expect(bot.status).toBe(0);
     expect(bot.stdout).toBe('TestBot is already a BOT account; nothing to do.\n');

@@ -112,16 +112,16 @@ describe('parseUciCommand: go', () => {
   });
 
   it('rejects missing, non-numeric and out-of-range values, naming them', () => {
-    expect(parseUciCommand('go depth')).toEqual({ type: 'invalid', message: 'go: depth needs a whole number >= 1, got nothing' });
-    expect(parseUciCommand('go depth x')).toEqual({ type: 'invalid', message: 'go: depth needs a whole number >= 1, got "x"' });
+    expect(parseUciCommand('go depth')).toEqual({ type: 'invalid', message: 'go: depth needs an integer >= 1, got nothing' });
+    expect(parseUciCommand('go depth x')).toEqual({ type: 'invalid', message: 'go: depth needs an integer >= 1, got "x"' });
     expect(parseUciCommand('go depth 0')).toMatchObject({ type: 'invalid' });
     expect(parseUciCommand('go movetime 1.5')).toMatchObject({ type: 'invalid' });
     expect(parseUciCommand('go wtime abc')).toEqual({
-      type: 'invalid', message: 'go: wtime needs a whole number of milliseconds, got "abc"',
+      type: 'invalid', message: 'go: wtime needs an integer number of milliseconds, got "abc"',
     });
-    expect(parseUciCommand('go mate 0')).toEqual({ type: 'invalid', message: 'go: mate needs a whole number from 1 to 254, got "0"' });
+    expect(parseUciCommand('go mate 0')).toEqual({ type: 'invalid', message: 'go: mate needs an integer from 1 to 254, got "0"' });
     // Beyond the solver's own limit: refused when read, not failed when searched.
-    expect(parseUciCommand('go mate 255')).toEqual({ type: 'invalid', message: 'go: mate needs a whole number from 1 to 254, got "255"' });
+    expect(parseUciCommand('go mate 255')).toEqual({ type: 'invalid', message: 'go: mate needs an integer from 1 to 254, got "255"' });
     expect(parseUciCommand('go nodes 99999999999999999999')).toMatchObject({ type: 'invalid' });
   });
 });

@@ -199,7 +199,7 @@ describe('chessbot uci as a child process', () => {
   it('takes setoption Hash and reports a bad value', async () => {
     engine.send('setoption name Hash value 16', 'setoption name Hash value lots', 'isready');
     expect(texts(await engine.until(/^readyok$/))).toEqual([
-      'info string error: setoption: Hash must be a whole number from 1 to 1024, got "lots"',
+      'info string error: setoption: Hash must be an integer from 1 to 1024, got "lots"',
       'readyok',
     ]);
     engine.send('position startpos', 'go depth 3');
@@ -220,7 +220,7 @@ describe('chessbot uci as a child process', () => {
       'info string error: bad FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1": the board has 7 ranks; it needs 8, separated by "/"; position unchanged',
       expect.stringMatching(/^info string error: illegal move "e2e4" \(move 3 of 3\) in rnbqkbnr\/pppp1ppp\/8\/4p3\/4P3\/8\/PPPP1PPP\/RNBQKBNR w KQkq - 0 2; position unchanged$/),
       'info string unknown command: "garbage in"',
-      'info string error: go: depth needs a whole number >= 1, got "x"',
+      'info string error: go: depth needs an integer >= 1, got "x"',
     ]);
     // The position is still 1. d4: black answers.
     expectLegal('d2d4', lines.at(-1)!);
@@ -350,7 +350,7 @@ describe('chessbot uci with an opening book', () => {
     expect(result.status).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe([
-      'chessbot uci: invalid configuration (1 problem):',
+      'chessbot: uci: invalid configuration (1 problem):',
       `  config/default.json + ${config}: engine.book.path: cannot use the opening book ${missing}: file not found`,
       '',
     ].join('\n'));

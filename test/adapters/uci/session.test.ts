@@ -126,19 +126,19 @@ describe('UciSession: handshake and options', () => {
   it('reports bad options and values, keeping the old value', async () => {
     const { send, calls } = setup();
     expect(await send('setoption name Threads value 4 please')).toEqual([
-      'info string error: setoption: Threads must be a whole number from 1 to 32, got "4 please"',
+      'info string error: setoption: Threads must be an integer from 1 to 32, got "4 please"',
     ]);
     expect(await send('setoption name Hyperthreads value 4')).toEqual([
       'info string error: unknown option "Hyperthreads" (options: Threads, Hash, Move Overhead, Clear Hash, Ponder, OwnBook, Book File)',
     ]);
     expect(await send('setoption name Hash value lots')).toEqual([
-      'info string error: setoption: Hash must be a whole number from 1 to 1024, got "lots"',
+      'info string error: setoption: Hash must be an integer from 1 to 1024, got "lots"',
     ]);
     expect(await send('setoption name Hash value 4096')).toEqual([
-      'info string error: setoption: Hash must be a whole number from 1 to 1024, got "4096"',
+      'info string error: setoption: Hash must be an integer from 1 to 1024, got "4096"',
     ]);
     expect(await send('setoption name Move Overhead')).toEqual([
-      'info string error: setoption: Move Overhead must be a whole number from 0 to 5000, got no value',
+      'info string error: setoption: Move Overhead must be an integer from 0 to 5000, got no value',
     ]);
     await send('setoption name Move Overhead value 30', 'go depth 2');
     expect(calls[0]!.job).toMatchObject({ kind: 'play', hashMb: 64, limits: { depth: 2, moveOverheadMs: 30 } });
@@ -280,7 +280,7 @@ describe('UciSession: go and stop', () => {
 
   it('rejects a malformed go without searching, and mentions ignored tokens', async () => {
     const { send, calls } = setup();
-    expect(await send('go depth x')).toEqual(['info string error: go: depth needs a whole number >= 1, got "x"']);
+    expect(await send('go depth x')).toEqual(['info string error: go: depth needs an integer >= 1, got "x"']);
     expect(calls).toHaveLength(0);
     expect(await send('go quickly depth 2')).toEqual(['info string go: ignored unknown "quickly"']);
   });
@@ -318,9 +318,9 @@ describe('UciSession: go and stop', () => {
       expect.stringMatching(/^info string error: bad FEN "8\/8\/8\/8\/8\/8\/8\/K1k5\\u001b\[31m w - - 0 1": .*; position unchanged$/),
       'info string error: position: unexpected "\\u001b[31m" after startpos (moves go after "moves")',
       expect.stringMatching(/^info string error: unknown option "Hash\\u001b\[31m" \(options: /),
-      'info string error: setoption: Hash must be a whole number from 1 to 1024, got "2\\u001b[31m"',
+      'info string error: setoption: Hash must be an integer from 1 to 1024, got "2\\u001b[31m"',
       'info string error: setoption: Ponder must be true or false, got "\\u0007"',
-      'info string error: go: depth needs a whole number >= 1, got "\\u0007"',
+      'info string error: go: depth needs an integer >= 1, got "\\u0007"',
       'info string go: ignored unknown "\\u001b[31m"',
     ]);
   });
@@ -346,7 +346,7 @@ describe('UciSession: go and stop', () => {
     }
     expect(out[0]).toBe(`info string unknown command: "${'x'.repeat(60)}"… (5,000,000 characters)`);
     expect(out[1]).toMatch(/^info string error: bad FEN "x{60}"… \(5,000,000 characters\): .*; position unchanged$/);
-    expect(out[6]).toBe(`info string error: setoption: Hash must be a whole number from 1 to 1024, got "${'x'.repeat(60)}"… (5,000,000 characters)`);
+    expect(out[6]).toBe(`info string error: setoption: Hash must be an integer from 1 to 1024, got "${'x'.repeat(60)}"… (5,000,000 characters)`);
     expect(out[8]).toBe('info string go: ignored unknown "junk" "junk" "junk" "junk" "junk" and 999,995 more');
   });
 });
