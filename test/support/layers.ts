@@ -2,7 +2,7 @@
 // draw them, from the bottom up. test/layers.test.ts holds every import in src/ against this.
 
 export type Layer =
-  | 'config' | 'errors' | 'chess' | 'search' | 'input' | 'log' | 'workers' | 'engine' | 'games' | 'mate' | 'queue'
+  | 'config' | 'errors' | 'backoff' | 'chess' | 'search' | 'input' | 'log' | 'workers' | 'engine' | 'games' | 'mate' | 'queue'
   | `adapters/${string}` | 'top';
 
 /** The layers in src/ (besides each adapter), and where each lives. */
@@ -18,6 +18,7 @@ const PLACES: ReadonlyArray<[Layer, RegExp]> = [
   ['input', /^src\/input\//],
   ['log', /^src\/log\.ts$/],
   ['errors', /^src\/errors\.ts$/],
+  ['backoff', /^src\/backoff\.ts$/],
   ['config', /^src\/config\//],
 ];
 
@@ -26,6 +27,8 @@ const MAY_IMPORT: Readonly<Record<Exclude<Layer, `adapters/${string}` | 'top'>, 
   // The configuration's messages share the error lines' helpers (a "did you mean").
   config: ['errors'],
   errors: [],
+  // Waiting between a server's failures (timers only): the bots' adapters share it.
+  backoff: [],
   // The rules quote a FEN's parts in their errors as every message quotes input.
   chess: ['errors'],
   search: ['chess'],
@@ -41,7 +44,7 @@ const MAY_IMPORT: Readonly<Record<Exclude<Layer, `adapters/${string}` | 'top'>, 
 };
 
 /** What an adapter may import besides itself: everything below it but the threads. */
-const BELOW_ADAPTERS: readonly Layer[] = ['queue', 'mate', 'games', 'engine', 'search', 'chess', 'input', 'log', 'errors', 'config'];
+const BELOW_ADAPTERS: readonly Layer[] = ['queue', 'mate', 'games', 'engine', 'search', 'chess', 'input', 'log', 'errors', 'backoff', 'config'];
 
 /**
  * The Node modules and packages each layer below the adapters may use; none for the pure ones
