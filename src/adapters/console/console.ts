@@ -12,9 +12,15 @@
 // - at the prompt, or again while the stopped command is still ending: leaves the console.
 // Aborting `stop` (the app's SIGINT or SIGTERM) stops the command in progress and ends the console
 // as soon as that command has returned.
+//
+// A reader that goes away (`npm start | head -3`): a write to the closed pipe fails with EPIPE,
+// which the output stream reports as an 'error' event, and an 'error' nobody listens to ends the
+// process with a stack trace. The console listens: it stops the command in progress, ends quietly,
+// and says so in its summary, for the program's exit status (141, as the command line's).
 
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
+import { errorLine } from '../../errors.ts';
 import type { Command } from './command.ts';
 import { helpCommand } from './help.ts';
 import { CommandRegistry } from './registry.ts';
@@ -39,6 +45,8 @@ export interface ConsoleOptions {
 export interface ConsoleSummary {
   /** Lines answered with an error: an unknown command, bad input, a command that failed. */
   readonly errors: number;
+  /** The reader of the output went away (a closed pipe): the console ended there, unheard. */
+  readonly outputClosed: boolean;
 }
 
 /** Resolves once the console has ended; commands run one at a time, in input order. */
@@ -62,7 +70,7 @@ export async function runConsole(options: ConsoleOptions): Promise<ConsoleSummar
       return;
     }
     // At the prompt, or a second Ctrl+C while the command is still stopping: leave now.
-    output.write('\n');
+    write('\n');
     running?.abort();
     leaveNow();
     quit();
@@ -70,6 +78,22 @@ export async function runConsole(options: ConsoleOptions): Promise<ConsoleSummar
   const stop = () => {
     running?.abort();
     quit();
+  };
+  // The output can no longer be written (see the top of this file): end as a stop does. Another
+  // write error (a full disk under "> file") is said once on the error stream.
+  let outputClosed = false;
+  const onOutputError = (error: unknown) => {
+    if (outputClosed) return;
+    outputClosed = true;
+    if ((error as NodeJS.ErrnoException | null)?.code !== 'EPIPE') {
+      errorOutput.write(`error: cannot write the output: ${errorLine(error)}\n`);
+    }
+    stop();
+  };
+  // Kept after the console ends: a last reply's write may fail after it has returned.
+  output.on('error', onOutputError);
+  const write = (text: string) => {
+    if (!outputClosed) output.write(text);
   };
   // Already aborted (a signal came while the bots were starting): nothing is read.
   if (options.stop?.aborted) stop();
@@ -82,9 +106,9 @@ export async function runConsole(options: ConsoleOptions): Promise<ConsoleSummar
 
   let errors = 0;
   // (Iterating a closed interface would wait forever.)
-  if (quitting) return { errors };
+  if (quitting) return { errors, outputClosed };
   if (interactive) {
-    output.write('chessbot console: type /help for the commands, /quit to leave.\n');
+    write('chessbot console: type /help for the commands, /quit to leave.\n');
     lines.prompt();
   }
   for await (const line of lines) {
@@ -95,7 +119,7 @@ export async function runConsole(options: ConsoleOptions): Promise<ConsoleSummar
     // A command's interim output (a board, progress lines) is shown as it comes, and only while
     // the console is still waiting for it.
     const progress = (text: string) => {
-      if (running === command) output.write(`${text}\n`);
+      if (running === command) write(`${text}\n`);
     };
     const left = new Promise<undefined>((resolve) => (leaveNow = () => resolve(undefined)));
     const reply = await Promise.race([registry.dispatch(line, { progress, signal: command.signal }), left]);
@@ -103,7 +127,9 @@ export async function runConsole(options: ConsoleOptions): Promise<ConsoleSummar
     leaveNow = () => {};
     // Left with Ctrl+C while the command was still stopping: its answer is not waited for.
     if (reply === undefined) break;
-    if (reply?.kind === 'ok' && reply.text !== '') output.write(`${reply.text}\n`);
+    // The command was stopped because nobody reads its answer any more.
+    if (outputClosed) break;
+    if (reply?.kind === 'ok' && reply.text !== '') write(`${reply.text}\n`);
     if (reply?.kind === 'error') {
       errors++;
       errorOutput.write(`error: ${reply.text}\n`);
@@ -111,9 +137,9 @@ export async function runConsole(options: ConsoleOptions): Promise<ConsoleSummar
     if (interactive && !quitting) lines.prompt();
   }
   // End of input (Ctrl+D) leaves the cursor after the prompt; end the line.
-  if (interactive && !quitting) output.write('\n');
+  if (interactive && !quitting) write('\n');
   options.stop?.removeEventListener('abort', stop);
-  return { errors };
+  return { errors, outputClosed };
 }
 
 function quitCommand(quit: () => void): Command {

@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { Command } from '../../../src/adapters/console/command.ts';
 import { mateCommand } from '../../../src/adapters/console/mateCommand.ts';
@@ -106,7 +106,7 @@ describe('runConsole', () => {
   });
 
   it('ends at end of input', async () => {
-    await expect(session('')).resolves.toEqual({ out: '', err: '', summary: { errors: 0 } });
+    await expect(session('')).resolves.toEqual({ out: '', err: '', summary: { errors: 0, outputClosed: false } });
   });
 
   it('stops at /quit and ignores lines after it', async () => {
@@ -150,7 +150,7 @@ describe('runConsole', () => {
         return 'done';
       },
     };
-    expect(await session('/slow\n', { commands: [slow] })).toEqual({ out: 'step 1\nstep 2\ndone\n', err: '', summary: { errors: 0 } });
+    expect(await session('/slow\n', { commands: [slow] })).toEqual({ out: 'step 1\nstep 2\ndone\n', err: '', summary: { errors: 0, outputClosed: false } });
   });
 
   it('solves /mate: the board, progress per n, then the answer; bad input on the error stream', async () => {
@@ -185,8 +185,65 @@ describe('runConsole', () => {
   });
 
   it('counts the lines answered with an error (the exit status of a piped session)', async () => {
-    expect((await session('/help\n\n/echo a\n', { commands: [echo] })).summary).toEqual({ errors: 0 });
-    expect((await session('/nope\n/help\n"unclosed\n/echo a\n', { commands: [echo] })).summary).toEqual({ errors: 2 });
+    expect((await session('/help\n\n/echo a\n', { commands: [echo] })).summary).toEqual({ errors: 0, outputClosed: false });
+    expect((await session('/nope\n/help\n"unclosed\n/echo a\n', { commands: [echo] })).summary).toEqual({ errors: 2, outputClosed: false });
+  });
+
+  describe('when the reader of its output goes away (a closed pipe)', () => {
+    /** An output whose reader is gone: every write fails with EPIPE, as a pipe's does. */
+    function closedPipe(): { output: Writable; attempts: () => number } {
+      let attempts = 0;
+      const output = new Writable({
+        write(_chunk, _encoding, callback) {
+          attempts++;
+          callback(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
+        },
+      });
+      return { output, attempts: () => attempts };
+    }
+
+    it('stops the command in progress, ends without a word, and says so in its summary', async () => {
+      const input = new PassThrough();
+      const stderr = new PassThrough();
+      let err = '';
+      stderr.on('data', (chunk) => (err += String(chunk)));
+      const { output, attempts } = closedPipe();
+      const wait = waitCommand();
+      const progress: Command = {
+        name: 'board',
+        usage: '/board',
+        summary: 'show a board, then wait',
+        run(args, context) {
+          context!.progress!('a board');
+          return wait.command.run(args, context);
+        },
+      };
+      const done = runConsole({ input, output, errorOutput: stderr, interactive: false, commands: [progress, wait.command] });
+      // Input still open, lines to come: only the closed output can end the console.
+      input.write('/board\n/wait\n');
+      const signal = await wait.started();
+      await expect(done).resolves.toEqual({ errors: 0, outputClosed: true });
+      expect(signal.aborted).toBe(true);
+      // The first write failed; nothing was tried after it, and nothing was said on stderr.
+      expect(attempts()).toBe(1);
+      expect(err).toBe('');
+    });
+
+    it('names another write error once on the error stream', async () => {
+      const stderr = new PassThrough();
+      let err = '';
+      stderr.on('data', (chunk) => (err += String(chunk)));
+      const output = new Writable({
+        write(_chunk, _encoding, callback) {
+          callback(Object.assign(new Error('no space left on device'), { code: 'ENOSPC' }));
+        },
+      });
+      const input = new PassThrough();
+      const done = runConsole({ input, output, errorOutput: stderr, interactive: false, commands: [echo] });
+      input.write('/echo a\n/echo b\n');
+      await expect(done).resolves.toEqual({ errors: 0, outputClosed: true });
+      expect(err).toBe('error: cannot write the output: no space left on device\n');
+    });
   });
 
   describe('Ctrl+C at a terminal', () => {
@@ -209,7 +266,7 @@ describe('runConsole', () => {
       await settle();
       expect(term.out).toMatch(/cancelled\nchessbot> $/);
       term.type('/quit\n');
-      await expect(term.done).resolves.toEqual({ errors: 0 });
+      await expect(term.done).resolves.toEqual({ errors: 0, outputClosed: false });
       expect(term.err).toBe('');
     });
 
@@ -218,7 +275,7 @@ describe('runConsole', () => {
       term.type('/echo a\n');
       await settle();
       term.type('\x03');
-      await expect(term.done).resolves.toEqual({ errors: 0 });
+      await expect(term.done).resolves.toEqual({ errors: 0, outputClosed: false });
       expect(term.out).toMatch(/a\nchessbot> \n$/);
     });
 
@@ -231,13 +288,13 @@ describe('runConsole', () => {
       await settle();
       expect(signal.aborted).toBe(true);
       term.type('\x03');
-      await expect(term.done).resolves.toEqual({ errors: 0 });
+      await expect(term.done).resolves.toEqual({ errors: 0, outputClosed: false });
     });
 
     it('leaves on end of input (Ctrl+D)', async () => {
       const term = terminal([]);
       term.type('\x04');
-      await expect(term.done).resolves.toEqual({ errors: 0 });
+      await expect(term.done).resolves.toEqual({ errors: 0, outputClosed: false });
     });
 
     it('ends at once, cancelling the command, when the app stops (SIGTERM, a SIGINT signal)', async () => {
@@ -248,7 +305,7 @@ describe('runConsole', () => {
       const signal = await wait.started();
       stop.abort();
       expect(signal.aborted).toBe(true);
-      await expect(term.done).resolves.toEqual({ errors: 0 });
+      await expect(term.done).resolves.toEqual({ errors: 0, outputClosed: false });
     });
 
     it('reads nothing when the app was stopped before the console started', async () => {
@@ -256,7 +313,7 @@ describe('runConsole', () => {
       stop.abort();
       const term = terminal([echo], stop.signal);
       term.type('/echo a\n');
-      await expect(term.done).resolves.toEqual({ errors: 0 });
+      await expect(term.done).resolves.toEqual({ errors: 0, outputClosed: false });
       expect(term.out).not.toContain('a\n');
     });
   });
