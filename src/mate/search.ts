@@ -3,8 +3,8 @@
 // limit here, once: it counts from when the search starts, wherever it waited before.
 
 import { performance } from 'node:perf_hooks';
-import type { EngineClient, MateJob } from '../engine/index.ts';
-import type { MateProgress, MateReport } from '../search/mate/index.ts';
+import { type EngineClient, type MateJob, type MateJobProgress, isNodeReport } from '../engine/index.ts';
+import type { MateNodeCount, MateProgress, MateReport } from '../search/mate/index.ts';
 import { type MateOutcome, formatProgress } from './answer.ts';
 
 /**
@@ -23,21 +23,27 @@ export interface MateSearchOptions {
   readonly jobId?: string;
   /** Each progress line (formatProgress), as it happens. */
   readonly onProgress?: (line: string, progress: MateProgress) => void;
+  /** The running node count, every 65,536 nodes or so while an iteration runs (a terminal's status line). */
+  readonly onNodes?: (count: MateNodeCount) => void;
 }
 
 /** Runs a validated job on `engine`, timing it and noting why an unfinished search ended. */
 export async function searchMate(engine: EngineClient, job: MateJob, options: MateSearchOptions = {}): Promise<MateOutcome> {
-  const { signal, onProgress } = options;
+  const { signal, onProgress, onNodes } = options;
   const timeoutSeconds = options.timeoutSeconds ?? null;
   const start = performance.now();
   let report: MateReport;
   try {
-    report = await engine.run(job, {
+    const hear = (progress: MateJobProgress): void => {
+      if (!isNodeReport(progress)) onProgress?.(formatProgress(progress, performance.now() - start), progress);
+      else onNodes?.({ depth: progress.depth, nodes: progress.nodes });
+    };
+    report = await engine.run(onNodes ? { ...job, reportNodes: true } : job, {
       ...(signal ? { signal } : {}),
       ...(timeoutSeconds === null ? {} : { timeLimitMs: timeoutSeconds * 1000 }),
       ...(options.latestEnd === undefined ? {} : { deadline: options.latestEnd }),
       ...(options.jobId === undefined ? {} : { jobId: options.jobId }),
-      ...(onProgress ? { onProgress: (progress: MateProgress) => onProgress(formatProgress(progress, performance.now() - start), progress) } : {}),
+      ...(onProgress || onNodes ? { onProgress: hear } : {}),
     });
   } catch (error) {
     // A search cancelled while it waited for a worker never started: it is answered as a
