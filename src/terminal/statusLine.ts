@@ -146,8 +146,18 @@ function fitTo(text: string, width: number): string {
 /** 1234567 → "1,234,567" (as the mate answers write counts). */
 const formatCount = (count: number): string => count.toLocaleString('en-US');
 
-/** The figures every status line shows after what it is doing: "1,234,567 nodes, 456,789 nodes/s, 2.7 s". */
-export function formatSearchFigures(nodes: number, elapsedMs: number): string {
-  const perSecond = elapsedMs > 0 ? Math.round((nodes * 1000) / elapsedMs) : 0;
-  return `${formatCount(nodes)} nodes, ${formatCount(perSecond)} nodes/s, ${(elapsedMs / 1000).toFixed(1)} s`;
+/**
+ * What a search is doing and its figures so far, the time counted by the status line:
+ * "searching n=6: 1,234,567 nodes, 456,789 nodes/s, 2.7 s".
+ */
+export function searchStatus(doing: string, nodes: number): StatusText {
+  return (elapsedMs) => {
+    const perSecond = elapsedMs > 0 ? Math.round((nodes * 1000) / elapsedMs) : 0;
+    return `${doing}: ${formatCount(nodes)} nodes, ${formatCount(perSecond)} nodes/s, ${(elapsedMs / 1000).toFixed(1)} s`;
+  };
+}
+
+/** A mate search's status: the n being searched, with its figures. */
+export function mateStatus(count: { readonly depth: number; readonly nodes: number }): StatusText {
+  return searchStatus(`searching n=${count.depth}`, count.nodes);
 }

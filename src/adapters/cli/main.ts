@@ -3,6 +3,7 @@
 // stderr; bad data (any other UsageError): one error line and where to read more; both status 2.
 
 import { UsageError, errorLine, quote } from '../../errors.ts';
+import { createStatusLine, intervalTicker, wantsStatusLine } from '../../terminal/statusLine.ts';
 import { type CliCommand, type CliOutput, CommandLineError, type TextSink } from './command.ts';
 
 export const EXIT_OK = 0;
@@ -30,7 +31,12 @@ const VERSION_WORDS = ['--version', '-v'];
  * the event loop (`mate`, `bench`); the 'error' listener catches a write that fails later.
  */
 export function processOutput(): CliOutput {
-  return { stdout: endOnClosedOutput(process.stdout), stderr: endOnClosedOutput(process.stderr) };
+  const stdout = endOnClosedOutput(process.stdout);
+  const stderr = endOnClosedOutput(process.stderr);
+  if (!wantsStatusLine(process.stdout, process.env)) return { stdout, stderr };
+  // Drawn through `stdout`, so that a reader gone away ends it like any other write.
+  const terminal = { isTTY: true, get columns() { return process.stdout.columns; }, write: (text: string) => stdout.write(text) };
+  return { stdout, stderr, statusLine: () => createStatusLine(terminal, { ticker: intervalTicker }) };
 }
 
 function endOnClosedOutput(stream: NodeJS.WriteStream): TextSink {
