@@ -67,7 +67,10 @@ export interface StatusLine {
    * more; the first time only once an interval has passed, so a quick search shows nothing.
    */
   report(text: StatusText): void;
-  /** Erases the line, if it is shown (before ordinary output; it is drawn again at the next report). */
+  /**
+   * Erases the line, if it is shown, before ordinary output. It is drawn again from the next
+   * report, not before: what it said is older than the output that erased it.
+   */
   clear(): void;
   /** Erases the line and stops it: nothing is drawn after this. */
   end(): void;
@@ -106,6 +109,7 @@ export function createStatusLine(stream: StatusStream, options: StatusLineOption
     shown = true;
   };
   const clear = (): void => {
+    latest = null;
     if (!shown) return;
     shown = false;
     stream.write(CLEAR_LINE);

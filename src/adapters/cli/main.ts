@@ -2,6 +2,7 @@
 // into an exit status. A misused command line (CommandLineError): one error line and the usage on
 // stderr; bad data (any other UsageError): one error line and where to read more; both status 2.
 
+import { terminalEnvironment } from '../../config/terminal.ts';
 import { UsageError, errorLine, quote } from '../../errors.ts';
 import { createStatusLine, intervalTicker, wantsStatusLine } from '../../terminal/statusLine.ts';
 import { type CliCommand, type CliOutput, CommandLineError, type TextSink } from './command.ts';
@@ -33,7 +34,7 @@ const VERSION_WORDS = ['--version', '-v'];
 export function processOutput(): CliOutput {
   const stdout = endOnClosedOutput(process.stdout);
   const stderr = endOnClosedOutput(process.stderr);
-  if (!wantsStatusLine(process.stdout, process.env)) return { stdout, stderr };
+  if (!wantsStatusLine(process.stdout, terminalEnvironment())) return { stdout, stderr };
   // Drawn through `stdout`, so that a reader gone away ends it like any other write.
   const terminal = { isTTY: true, get columns() { return process.stdout.columns; }, write: (text: string) => stdout.write(text) };
   return { stdout, stderr, statusLine: () => createStatusLine(terminal, { ticker: intervalTicker }) };

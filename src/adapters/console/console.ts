@@ -20,7 +20,11 @@
 
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
+import { terminalEnvironment } from '../../config/terminal.ts';
 import { errorLine } from '../../errors.ts';
+import {
+  NO_STATUS_LINE, type StatusLine, type StatusStream, type StatusText, createStatusLine, intervalTicker, wantsStatusLine,
+} from '../../terminal/statusLine.ts';
 import type { Command } from './command.ts';
 import { helpCommand } from './help.ts';
 import { CommandRegistry } from './registry.ts';
@@ -39,6 +43,18 @@ export interface ConsoleOptions {
   readonly commands: readonly Command[];
   /** Aborting it ends the console at once, cancelling the command in progress (SIGINT, SIGTERM). */
   readonly stop?: AbortSignal;
+  /**
+   * Starts the live status line of a running command on `terminal` (the output, its writes
+   * guarded). By default one is drawn when the output is a terminal that wants one
+   * (wantsStatusLine: not with NO_COLOR or TERM=dumb); tests give their own clock this way.
+   */
+  readonly statusLine?: (terminal: StatusStream) => StatusLine;
+}
+
+/** The default status line: at a terminal, redrawn by a timer too (the searches run in worker threads). */
+function terminalStatusLine(output: Writable): ((terminal: StatusStream) => StatusLine) | null {
+  if (!wantsStatusLine(output as { isTTY?: boolean }, terminalEnvironment())) return null;
+  return (terminal) => createStatusLine(terminal, { ticker: intervalTicker });
 }
 
 /** How a console session went, for the program's exit status. */
@@ -95,6 +111,14 @@ export async function runConsole(options: ConsoleOptions): Promise<ConsoleSummar
   const write = (text: string) => {
     if (!outputClosed) output.write(text);
   };
+  const startStatusLine = options.statusLine ?? terminalStatusLine(output);
+  const terminal: StatusStream = {
+    isTTY: true,
+    get columns() {
+      return (output as { columns?: number }).columns;
+    },
+    write,
+  };
   // Already aborted (a signal came while the bots were starting): nothing is read.
   if (options.stop?.aborted) stop();
   else options.stop?.addEventListener('abort', stop, { once: true });
@@ -117,12 +141,19 @@ export async function runConsole(options: ConsoleOptions): Promise<ConsoleSummar
     const command = new AbortController();
     running = command;
     // A command's interim output (a board, progress lines) is shown as it comes, and only while
-    // the console is still waiting for it.
+    // the console is still waiting for it; each line erases the status line, if one is shown.
+    const status = startStatusLine?.(terminal) ?? NO_STATUS_LINE;
     const progress = (text: string) => {
+      status.clear();
       if (running === command) write(`${text}\n`);
     };
+    const showStatus = (text: StatusText) => {
+      if (running === command) status.report(text);
+    };
     const left = new Promise<undefined>((resolve) => (leaveNow = () => resolve(undefined)));
-    const reply = await Promise.race([registry.dispatch(line, { progress, signal: command.signal }), left]);
+    const context = { progress, signal: command.signal, ...(startStatusLine ? { status: showStatus } : {}) };
+    const reply = await Promise.race([registry.dispatch(line, context), left]);
+    status.end();
     running = null;
     leaveNow = () => {};
     // Left with Ctrl+C while the command was still stopping: its answer is not waited for.
