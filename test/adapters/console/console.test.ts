@@ -4,6 +4,7 @@ import type { Command } from '../../../src/adapters/console/command.ts';
 import { mateCommand } from '../../../src/adapters/console/mateCommand.ts';
 import { PROMPT, runConsole } from '../../../src/adapters/console/console.ts';
 import { InlineEngine } from '../../../src/engine/index.ts';
+import { type StatusLine, type StatusStream, createStatusLine } from '../../../src/terminal/statusLine.ts';
 
 /** Runs the console over in-memory streams with `input` as everything typed. */
 async function session(input: string, options: { interactive?: boolean; commands?: Command[] } = {}) {
@@ -163,6 +164,46 @@ describe('runConsole', () => {
     expect(out).toMatch(/\nWhite to play and mate in 3\n\nn=1 .*\nn=2 .*\nn=3 .* mate found\n\n/);
     expect(out).toMatch(/\nMate in 3: 1\. e8=B! .*\nKeys: e8=B\n\d[\d,]* nodes, \d+\.\d\d s\n$/);
     expect(err).toBe('error: /mate: n must be an integer from 1 to 5, got "9"\n');
+  });
+
+  describe('at a terminal, the status line of a running /mate', () => {
+    /** A pretend terminal's output: isTTY, a width, and everything written to it. */
+    function ttyOutput() {
+      const stream = Object.assign(new PassThrough(), { isTTY: true, columns: 80 });
+      let text = '';
+      stream.on('data', (chunk) => (text += String(chunk)));
+      return { stream, text: () => text };
+    }
+    const HARD = '3Q4/5q1k/4ppp1/2Kp1N1B/RR6/3P1r2/4nP2/3b4 w - - 0 1'; // no mate in 5: some 330,000 nodes
+    const STATUS_DRAWN = /\r\x1b\[2K(searching n=[^\r\n]*)/g;
+
+    async function mateAtTerminal(statusLine?: (terminal: StatusStream) => StatusLine) {
+      const input = new PassThrough();
+      const stderr = new PassThrough();
+      const output = ttyOutput();
+      const mate = mateCommand({ engine: new InlineEngine(), maxN: 5, timeoutSeconds: 60 });
+      const done = runConsole({ input, output: output.stream, errorOutput: stderr, interactive: false, commands: [mate], ...(statusLine ? { statusLine } : {}) });
+      input.end(`/mate "${HARD}" 5\n`);
+      await done;
+      return output.text();
+    }
+
+    it('shows n, nodes, nodes/s and time while it searches; the lines written erase it', async () => {
+      let ms = 0;
+      // A clock that moves 300 ms at each reading: every node report is drawn.
+      const text = await mateAtTerminal((terminal) => createStatusLine(terminal, { now: () => (ms += 300) }));
+      const drawn = [...text.matchAll(STATUS_DRAWN)].map((match) => match[1]!);
+      expect(drawn.length).toBeGreaterThanOrEqual(4);
+      for (const line of drawn) expect(line).toMatch(/^searching n=[45]: [\d,]+ nodes, [\d,]+ nodes\/s, \d+\.\d s$/);
+      const erased = text.replace(STATUS_DRAWN, '').replaceAll('\r\x1b[2K', '');
+      expect(erased).not.toMatch(/[\r\x1b]/);
+      expect(erased).toMatch(/\nWhite to play and mate in 5\n\n(n=\d .* no mate\n){5}\nNo mate in 5/);
+    });
+
+    it('shows none when the output is no terminal, whatever the clock', async () => {
+      const { out } = await session(`/mate "${HARD}" 5\n`, { commands: [mateCommand({ engine: new InlineEngine(), maxN: 5, timeoutSeconds: 60 })] });
+      expect(out).not.toMatch(/[\r\x1b]/);
+    });
   });
 
   it('escapes control characters in what it quotes back, so none reaches the terminal raw', async () => {
