@@ -108,6 +108,14 @@ export async function runConsole(options: ConsoleOptions): Promise<ConsoleSummar
   };
   // Kept after the console ends: a last reply's write may fail after it has returned.
   output.on('error', onOutputError);
+  // The error stream's reader gone (`npm start 2>&1 | head -3`, where the two are one pipe): the
+  // same end; there is nowhere left to say anything.
+  const onErrorOutputError = () => {
+    if (outputClosed) return;
+    outputClosed = true;
+    stop();
+  };
+  if (errorOutput !== output) errorOutput.on('error', onErrorOutputError);
   const write = (text: string) => {
     if (!outputClosed) output.write(text);
   };
@@ -163,7 +171,7 @@ export async function runConsole(options: ConsoleOptions): Promise<ConsoleSummar
     if (reply?.kind === 'ok' && reply.text !== '') write(`${reply.text}\n`);
     if (reply?.kind === 'error') {
       errors++;
-      errorOutput.write(`error: ${reply.text}\n`);
+      if (!outputClosed) errorOutput.write(`error: ${reply.text}\n`);
     }
     if (interactive && !quitting) lines.prompt();
   }

@@ -270,6 +270,16 @@ describe('runConsole', () => {
       expect(err).toBe('');
     });
 
+    it('ends the same way when the error stream\'s reader goes away (2>&1 | head)', async () => {
+      const input = new PassThrough();
+      const { output: errorOutput, attempts } = closedPipe();
+      const done = runConsole({ input, output: new PassThrough(), errorOutput, interactive: false, commands: [echo] });
+      // An error line; the input stays open: only the closed error stream can end the console.
+      input.write('/nope\n');
+      await expect(done).resolves.toMatchObject({ outputClosed: true });
+      expect(attempts()).toBe(1);
+    });
+
     it('names another write error once on the error stream', async () => {
       const stderr = new PassThrough();
       let err = '';
