@@ -28,6 +28,11 @@ export const EXIT_BAD_CONFIG = 2;
  * mistake must not pass unseen). An interactive console exits 0: the person saw every error.
  */
 export const EXIT_COMMAND_FAILED = 1;
+/**
+ * The console's reader went away (`npm start | head -3`): 128 + SIGPIPE, as the command line
+ * (src/adapters/cli/main.ts) and any program a closed pipe ends.
+ */
+export const EXIT_OUTPUT_CLOSED = 141;
 
 export interface AppOptions {
   /** Where the configuration comes from; the process environment and directory by default. */
@@ -143,7 +148,7 @@ export async function runApp(options: AppOptions): Promise<number> {
       // thread that fails to start fails that search instead). Piped input may hold no /mate at
       // all: there they start with the first one, which does not count their start as its time.
       if (options.interactive) engine.warmUp().catch(() => {});
-      const { errors } = await runConsole({
+      const { errors, outputClosed } = await runConsole({
         input: options.input,
         output: options.output,
         errorOutput,
@@ -151,7 +156,8 @@ export async function runApp(options: AppOptions): Promise<number> {
         commands: [mateCommand({ ...config.mate, engine })],
         stop: shutdown.signal,
       });
-      if (errors > 0 && !options.interactive) status = EXIT_COMMAND_FAILED;
+      if (outputClosed) status = EXIT_OUTPUT_CLOSED;
+      else if (errors > 0 && !options.interactive) status = EXIT_COMMAND_FAILED;
     } else {
       // Only the bots run: they live until a signal, or until Discord ends the session for good.
       // (The Lichess bot reconnects by itself for as long as it runs.)

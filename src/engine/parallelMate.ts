@@ -47,7 +47,8 @@ export function solveMateOnThreads(
   if (threads <= 1 || (job.stipulation ?? 'direct') !== 'direct' || job.shared !== undefined) return engine.run(job, options);
   const buffers = tables.take();
   const result = engine.run({ ...job, shared: { ...buffers, helper: false } }, options);
-  const { tree: _tree, solution: _solution, ...problem } = job;
+  // A helper's answer and reports go unheard: it builds no tree nor solution, and counts unseen.
+  const { tree: _tree, solution: _solution, reportNodes: _reportNodes, ...problem } = job;
   const helperJobs = Array.from({ length: threads - 1 }, (): MateJob => ({ ...problem, shared: { ...buffers, helper: true } }));
   const helpers = startHelpers(engine, helperJobs, options, true);
   // The table goes back only when no helper can still write to it.

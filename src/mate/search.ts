@@ -3,8 +3,8 @@
 // limit here, once: it counts from when the search starts, wherever it waited before, and so does
 // the time the answer gives.
 
-import type { EngineClient, MateJob, MateJobProgress, MateJobResult } from '../engine/index.ts';
-import type { MateProgress } from '../search/mate/index.ts';
+import { type EngineClient, type MateJob, type MateJobProgress, type MateJobResult, isNodeReport } from '../engine/index.ts';
+import type { MateNodeCount, MateProgress } from '../search/mate/index.ts';
 import { type MateOutcome, formatProgress } from './answer.ts';
 
 /**
@@ -23,20 +23,26 @@ export interface MateSearchOptions {
   readonly jobId?: string;
   /** Each progress line (formatProgress), as it happens. */
   readonly onProgress?: (line: string, progress: MateProgress) => void;
+  /** The running node count, every 65,536 nodes or so while an iteration runs (a terminal's status line). */
+  readonly onNodes?: (count: MateNodeCount) => void;
 }
 
 /** Runs a validated job on `engine`, timing it and noting why an unfinished search ended. */
 export async function searchMate(engine: EngineClient, job: MateJob, options: MateSearchOptions = {}): Promise<MateOutcome> {
-  const { signal, onProgress } = options;
+  const { signal, onProgress, onNodes } = options;
   const timeoutSeconds = options.timeoutSeconds ?? null;
   let report: MateJobResult;
   try {
-    report = await engine.run(job, {
+    const hear = (progress: MateJobProgress): void => {
+      if (!isNodeReport(progress)) onProgress?.(formatProgress(progress, progress.elapsedMs), progress);
+      else onNodes?.({ depth: progress.depth, nodes: progress.nodes });
+    };
+    report = await engine.run(onNodes ? { ...job, reportNodes: true } : job, {
       ...(signal ? { signal } : {}),
       ...(timeoutSeconds === null ? {} : { timeLimitMs: timeoutSeconds * 1000 }),
       ...(options.latestEnd === undefined ? {} : { deadline: options.latestEnd }),
       ...(options.jobId === undefined ? {} : { jobId: options.jobId }),
-      ...(onProgress ? { onProgress: (progress: MateJobProgress) => onProgress(formatProgress(progress, progress.elapsedMs), progress) } : {}),
+      ...(onProgress || onNodes ? { onProgress: hear } : {}),
     });
   } catch (error) {
     // A search cancelled while it waited for a worker never started: it is answered as a

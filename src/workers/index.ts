@@ -7,9 +7,10 @@ export {
   AbortError, PoolBusyError, PoolClosedError, SearchJobError, WorkerCrashedError, WorkerUnresponsiveError,
 } from './errors.ts';
 export type {
-  Job, JobKind, JobProgress, JobResult, MateJob, MateJobProgress, MateJobResult, PlayJob, PlaySetupJob,
-  PlaySetupResult, SharedMateBuffers,
+  Job, JobKind, JobProgress, JobResult, MateIterationReport, MateJob, MateJobProgress, MateJobResult, MateNodeReport, PlayJob,
+  PlaySetupJob, PlaySetupResult, SharedMateBuffers,
 } from './jobs.ts';
+export { isNodeReport } from './jobs.ts';
 export { helperJobs } from './helperJobs.ts';
 export { jobHandlers } from './handlers.ts';
 export type { Preload } from './protocol.ts';

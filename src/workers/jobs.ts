@@ -3,7 +3,7 @@
 //
 // Adding a kind: one entry in JobTypes here and one handler in handlers.ts.
 
-import type { AnalysisOptions, MateMode, MateProgress, MateReport, Stipulation } from '../search/mate/index.ts';
+import type { AnalysisOptions, MateMode, MateNodeCount, MateProgress, MateReport, Stipulation } from '../search/mate/index.ts';
 import type { SearchInfo, SearchLimits, SearchResult } from '../search/play/index.ts';
 
 /** Prove the shortest forced mate in at most `maxMoves` moves for the side to move in `fen`. */
@@ -20,6 +20,11 @@ export interface MateJob {
   solution?: AnalysisOptions;
   /** Stop after about this many nodes (the answer then says "stopped"). */
   maxNodes?: number;
+  /**
+   * Also report the running node count while an iteration runs (MateNodeReport, every 65,536
+   * nodes or so): a terminal's live status line. Off by default: the bots' progress is per n.
+   */
+  reportNodes?: boolean;
   /**
    * One problem on several threads (src/engine/parallelMate.ts; direct mates only): the table
    * and the busy moves they share, and whether this is a helper (its answer unwanted) or the
@@ -42,9 +47,24 @@ export interface MateJobResult extends MateReport {
 }
 
 /** Sent after each completed iteration n = 1, 2, … */
-export interface MateJobProgress extends MateProgress {
+export interface MateIterationReport extends MateProgress {
   /** Milliseconds since the job started in its worker. */
   elapsedMs: number;
+}
+
+/** Sent every 65,536 nodes or so while an iteration runs, to a job that asked (MateJob.reportNodes). */
+export interface MateNodeReport extends MateNodeCount {
+  kind: 'nodes';
+  /** Milliseconds since the job started in its worker. */
+  elapsedMs: number;
+}
+
+/** A mate job's progress: each finished iteration, and the running node count if asked for. */
+export type MateJobProgress = MateIterationReport | MateNodeReport;
+
+/** Whether `progress` is a running node count rather than a finished iteration. */
+export function isNodeReport(progress: MateJobProgress): progress is MateNodeReport {
+  return 'kind' in progress && progress.kind === 'nodes';
 }
 
 /** The largest transposition table a play job may ask for (UCI option Hash's max). */

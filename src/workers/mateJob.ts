@@ -2,7 +2,8 @@
 
 import { parseFen } from '../chess/fen.ts';
 import {
-  BusyMoves, MAX_HELPMATE_MOVES, MAX_MATE_MOVES, MateSolver, MateSolvers, MateTable, STIPULATIONS, type SharedSolve, solveStipulation,
+  BusyMoves, MAX_HELPMATE_MOVES, MAX_MATE_MOVES, type MateNodeCount, MateSolver, MateSolvers, MateTable, STIPULATIONS, type SharedSolve,
+  solveStipulation,
 } from '../search/mate/index.ts';
 import type { JobHandler, MateJob } from './jobs.ts';
 
@@ -40,6 +41,7 @@ export const runMateJob: JobHandler<'mate'> = (job, context) => {
       maxNodes: job.maxNodes,
       shouldStop: () => context.shouldStop(),
       onProgress: (progress) => context.progress({ ...progress, elapsedMs: context.elapsedMs() }),
+      ...(job.reportNodes ? { onNodes: (count: MateNodeCount) => context.progress({ kind: 'nodes', ...count, elapsedMs: context.elapsedMs() }) } : {}),
     },
   );
   return { ...report, elapsedMs: context.elapsedMs() };

@@ -359,3 +359,48 @@ describe('Chess960 castling', () => {
     expect(legalUci(parseFen('4k3/8/8/2b5/8/8/8/R3K2R w KQ - 0 1'))).not.toContain('e1h1');
   });
 });
+
+// A long perft tells the leaves counted so far (the command line's status line) without changing
+// the count: after each subtree of four plies or fewer, the running total.
+describe('perft with a running count', () => {
+  // Position 3 of the standard six: 14 root moves, 674,624 leaves at depth 5.
+  const POSITION_3 = '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1';
+
+  it('reports a rising total after each root move\'s subtree, the last one the answer', () => {
+    const counts: number[] = [];
+    expect(perft(parseFen(POSITION_3), 5, (leaves) => counts.push(leaves))).toBe(674_624);
+    expect(counts).toHaveLength(14);
+    for (let i = 1; i < counts.length; i++) expect(counts[i]).toBeGreaterThan(counts[i - 1]!);
+    expect(counts.at(-1)).toBe(674_624);
+  });
+
+  it('splits deeper trees further: one report per subtree of depth 4', () => {
+    const counts: number[] = [];
+    expect(perft(parseFen(POSITION_3), 6, (leaves) => counts.push(leaves))).toBe(11_030_083);
+    const pos = parseFen(POSITION_3);
+    const moves = new Int32Array(MAX_MOVES);
+    let subtrees = 0;
+    const end = generateLegal(pos, moves, 0);
+    for (let i = 0; i < end; i++) {
+      pos.make(moves[i]!);
+      subtrees += generateLegal(pos, new Int32Array(MAX_MOVES), 0);
+      pos.unmake(moves[i]!);
+    }
+    expect(counts).toHaveLength(subtrees);
+    expect(counts.at(-1)).toBe(11_030_083);
+  });
+
+  it('gives --divide the same totals, reported across the root moves', () => {
+    const counts: number[] = [];
+    const divided = perftDivide(parseFen(POSITION_3), 5, (leaves) => counts.push(leaves));
+    expect(divided).toEqual(perftDivide(parseFen(POSITION_3), 5));
+    expect(counts.at(-1)).toBe(674_624);
+    for (let i = 1; i < counts.length; i++) expect(counts[i]).toBeGreaterThan(counts[i - 1]!);
+  });
+
+  it('reports once for a tree of four plies or fewer', () => {
+    const counts: number[] = [];
+    expect(perft(parseFen(STARTING_FEN), 3, (leaves) => counts.push(leaves))).toBe(8902);
+    expect(counts).toEqual([8902]);
+  });
+});

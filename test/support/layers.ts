@@ -2,7 +2,7 @@
 // draw them, from the bottom up. test/layers.test.ts holds every import in src/ against this.
 
 export type Layer =
-  | 'config' | 'errors' | 'backoff' | 'chess' | 'search' | 'input' | 'log' | 'workers' | 'engine' | 'games' | 'mate' | 'queue'
+  | 'config' | 'errors' | 'backoff' | 'chess' | 'search' | 'input' | 'log' | 'terminal' | 'workers' | 'engine' | 'games' | 'mate' | 'queue'
   | `adapters/${string}` | 'top';
 
 /** The layers in src/ (besides each adapter), and where each lives. */
@@ -17,6 +17,7 @@ const PLACES: ReadonlyArray<[Layer, RegExp]> = [
   ['chess', /^src\/chess\//],
   ['input', /^src\/input\//],
   ['log', /^src\/log\.ts$/],
+  ['terminal', /^src\/terminal\//],
   ['errors', /^src\/errors\.ts$/],
   ['backoff', /^src\/backoff\.ts$/],
   ['config', /^src\/config\//],
@@ -34,6 +35,8 @@ const MAY_IMPORT: Readonly<Record<Exclude<Layer, `adapters/${string}` | 'top'>, 
   search: ['chess'],
   input: ['chess', 'errors'],
   log: ['config', 'errors'],
+  // What the front ends at a terminal share (the live status line): text and a clock, nothing else.
+  terminal: [],
   workers: ['chess', 'search'],
   // Only the engine client knows how a search reaches a thread.
   engine: ['workers', 'search', 'chess', 'config', 'errors'],
@@ -44,7 +47,9 @@ const MAY_IMPORT: Readonly<Record<Exclude<Layer, `adapters/${string}` | 'top'>, 
 };
 
 /** What an adapter may import besides itself: everything below it but the threads. */
-const BELOW_ADAPTERS: readonly Layer[] = ['queue', 'mate', 'games', 'engine', 'search', 'chess', 'input', 'log', 'errors', 'backoff', 'config'];
+const BELOW_ADAPTERS: readonly Layer[] = [
+  'queue', 'mate', 'games', 'engine', 'search', 'chess', 'input', 'log', 'terminal', 'errors', 'backoff', 'config',
+];
 
 /**
  * The Node modules and packages each layer below the adapters may use; none for the pure ones
@@ -53,6 +58,7 @@ const BELOW_ADAPTERS: readonly Layer[] = ['queue', 'mate', 'games', 'engine', 's
 const PACKAGES: Readonly<Partial<Record<Layer, readonly string[]>>> = {
   config: ['dotenv', 'zod', 'node:fs', 'node:os', 'node:path', 'node:url'],
   log: ['node:stream'],
+  terminal: ['node:perf_hooks'],
   // node:fs only to tell whether a fresh build exists (build.js).
   workers: ['node:fs', 'node:os', 'node:perf_hooks', 'node:url', 'node:v8', 'node:worker_threads', 'tsx/esm/api'],
   engine: ['node:fs', 'node:perf_hooks'],

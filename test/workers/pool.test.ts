@@ -5,9 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FenError } from '../../src/chess/fen.ts';
 import {
-  AbortError, type Job, type MateJob, type MateJobProgress, PoolBusyError, PoolClosedError, type RunOptions,
-  SearchJobError, WorkerCrashedError, WorkerPool, type WorkerPoolOptions, WorkerUnresponsiveError,
+  AbortError, type Job, type MateIterationReport, type MateJob, type MateJobProgress, PoolBusyError, PoolClosedError, type RunOptions,
+  SearchJobError, WorkerCrashedError, WorkerPool, type WorkerPoolOptions, WorkerUnresponsiveError, isNodeReport,
 } from '../../src/workers/index.ts';
+import { NODE_REPORT_INTERVAL } from '../../src/search/mate/index.ts';
 import type { SleepResult, TestJob } from './fixtures/testJobs.ts';
 
 const TEST_JOBS = new URL('./fixtures/testJobs.ts', import.meta.url);
@@ -52,8 +53,8 @@ afterAll(async () => {
 
 describe('WorkerPool: mate jobs', () => {
   it('solves a mate in 2 and reports progress per iteration', async () => {
-    const progress: MateJobProgress[] = [];
-    const result = await pool.run(mate(MATE_IN_2, 2), { onProgress: (p) => progress.push(p) });
+    const progress: MateIterationReport[] = [];
+    const result = await pool.run(mate(MATE_IN_2, 2), { onProgress: (p) => progress.push(p as MateIterationReport) });
     expect(result).toMatchObject({
       status: 'mate', mateIn: 2, keys: ['d5f6'], keysSan: ['Nf6+'], keysComplete: true,
       line: ['Nf6+', 'gxf6', 'Bxf7#'], provenDepth: 1,
@@ -65,6 +66,29 @@ describe('WorkerPool: mate jobs', () => {
     ]);
     expect(progress[1].nodes).toBeGreaterThan(progress[0].nodes);
     expect(progress[1].elapsedMs).toBeGreaterThanOrEqual(progress[0].elapsedMs);
+  });
+
+  it('forwards the running node count when the job asks for it, between its iterations, and none when not', async () => {
+    // No mate in 5: some 330,000 nodes.
+    const progress: MateJobProgress[] = [];
+    const result = await pool.run(mate(LONG, 5, { reportNodes: true }), { onProgress: (p) => progress.push(p) });
+    expect(result.status).toBe('no-mate');
+    const counts = progress.filter(isNodeReport);
+    expect(counts.length).toBe(Math.floor(result.nodes / NODE_REPORT_INTERVAL));
+    for (const count of counts) expect(count).toEqual({ kind: 'nodes', depth: expect.any(Number), nodes: expect.any(Number), elapsedMs: expect.any(Number) });
+    // In order, and each within its iteration: after n - 1's report, before n's.
+    let lastIteration = 0;
+    let lastNodes = 0;
+    for (const report of progress) {
+      expect(report.nodes).toBeGreaterThanOrEqual(lastNodes);
+      lastNodes = report.nodes;
+      if (isNodeReport(report)) expect(report.depth).toBe(lastIteration + 1);
+      else lastIteration = report.depth;
+    }
+    const plain: MateJobProgress[] = [];
+    await pool.run(mate(LONG, 5), { onProgress: (p) => plain.push(p) });
+    expect(plain.filter(isNodeReport)).toEqual([]);
+    expect(plain.map((p) => p.depth)).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('rejects a bad FEN with a FenError naming the problem', async () => {

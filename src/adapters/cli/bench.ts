@@ -12,6 +12,7 @@ import { perft } from '../../chess/perft.ts';
 import { Engine, type Score } from '../../search/play/index.ts';
 import { parseIntegerArgument } from '../../input/arguments.ts';
 import { quote } from '../../errors.ts';
+import { NO_STATUS_LINE, searchStatus } from '../../terminal/statusLine.ts';
 import { type CliCommand, CommandLineError } from './command.ts';
 import { BENCH_POSITIONS, type BenchPosition } from './benchPositions.ts';
 import { splitOptions } from './options.ts';
@@ -65,10 +66,24 @@ export interface BenchOptions {
   readonly onPosition?: (result: BenchPositionResult, index: number, count: number) => void;
   /** Called when the first pass is done, with its time and speed. */
   readonly onColdPass?: (cold: BenchResult['cold']) => void;
+  /** Hears where the bench is every few thousand nodes (a status line); the nodes are all passes' so far. */
+  readonly onNodes?: (where: BenchProgress) => void;
   /** The clock (default performance.now); it only affects the times, never the nodes. */
   readonly now?: () => number;
   /** Time the perft too (default true). */
   readonly perft?: boolean;
+}
+
+/** Where a running bench is. */
+export interface BenchProgress {
+  /** 0: the first pass (while V8 compiles the search); then 1, 2, … the timed ones. */
+  readonly pass: number;
+  readonly passes: number;
+  /** The position being searched, from 0, of `count`. */
+  readonly index: number;
+  readonly count: number;
+  /** Nodes searched so far, every pass's. */
+  readonly nodes: number;
 }
 
 export const benchCommand: CliCommand = {
@@ -92,13 +107,23 @@ export const benchCommand: CliCommand = {
   async run(args, out) {
     const request = parseBenchArguments(args);
     const width = Math.max(...BENCH_POSITIONS.map((position) => position.name.length));
-    if (!request.json) out.stdout.write(`first pass (${BENCH_POSITIONS.length} positions at depth ${request.depth}, while V8 compiles the search) ...\n`);
-    const result = runBench(request.depth, {
-      onColdPass: request.json ? undefined : (cold) => out.stdout.write(`${formatColdPass(cold)}\n`),
-      onPosition: request.json ? undefined : (position, index, count) => {
-        out.stdout.write(`${formatPositionLine(position, index, count, width)}\n`);
-      },
-    });
+    // At a terminal, the pass, the position and the nodes so far, rewritten as the bench goes;
+    // the lines written meanwhile erase it.
+    const status = out.statusLine?.() ?? NO_STATUS_LINE;
+    const stdout = status.around(out.stdout);
+    if (!request.json) stdout.write(`first pass (${BENCH_POSITIONS.length} positions at depth ${request.depth}, while V8 compiles the search) ...\n`);
+    let result: BenchResult;
+    try {
+      result = runBench(request.depth, {
+        onColdPass: request.json ? undefined : (cold) => stdout.write(`${formatColdPass(cold)}\n`),
+        onPosition: request.json ? undefined : (position, index, count) => {
+          stdout.write(`${formatPositionLine(position, index, count, width)}\n`);
+        },
+        ...(status === NO_STATUS_LINE ? {} : { onNodes: (where: BenchProgress) => status.report(searchStatus(formatBenchWhere(where), where.nodes)) }),
+      });
+    } finally {
+      status.end();
+    }
     out.stdout.write(request.json ? formatJson(result) : formatSummary(result));
   },
 };
@@ -129,12 +154,22 @@ export function runBench(depth: number, options: BenchOptions = {}): BenchResult
   const positions = options.positions ?? BENCH_POSITIONS;
   const now = options.now ?? (() => performance.now());
   const engine = new Engine(BENCH_HASH_MB);
-  const first = searchPositions(engine, positions, depth, now);
+  const timedPasses = Math.max(1, options.timedPasses ?? TIMED_PASSES);
+  // Every pass's nodes so far, for onNodes.
+  let nodesBefore = 0;
+  const watch = (pass: number): PassWatch | undefined => {
+    const onNodes = options.onNodes;
+    if (!onNodes) return undefined;
+    return (index, nodes) => onNodes({ pass, passes: timedPasses + 1, index, count: positions.length, nodes: nodesBefore + nodes });
+  };
+  const first = searchPositions(engine, positions, depth, now, undefined, watch(0));
+  nodesBefore += first.nodes;
   const cold = { ms: Math.round(first.ms), nps: perSecond(first.nodes, first.ms) };
   options.onColdPass?.(cold);
   const timed: ReturnType<typeof searchPositions>[] = [];
-  for (let pass = 0; pass < Math.max(1, options.timedPasses ?? TIMED_PASSES); pass++) {
-    const next = searchPositions(engine, positions, depth, now, pass === 0 ? options.onPosition : undefined);
+  for (let pass = 0; pass < timedPasses; pass++) {
+    const next = searchPositions(engine, positions, depth, now, pass === 0 ? options.onPosition : undefined, watch(pass + 1));
+    nodesBefore += next.nodes;
     const differs = next.results.findIndex((result, i) => result.nodes !== first.results[i].nodes);
     if (differs >= 0) {
       const { name, nodes } = next.results[differs];
@@ -155,10 +190,13 @@ export function runBench(depth: number, options: BenchOptions = {}): BenchResult
   };
 }
 
+/** Hears, during a pass, the position being searched and the pass's nodes so far. */
+type PassWatch = (index: number, nodes: number) => void;
+
 /** One pass: each position searched to `depth` by a fresh search (the table and histories cleared). */
 function searchPositions(
   engine: Engine, positions: readonly BenchPosition[], depth: number, now: () => number,
-  onPosition?: BenchOptions['onPosition'],
+  onPosition?: BenchOptions['onPosition'], watch?: PassWatch,
 ): { results: BenchPositionResult[]; nodes: number; ms: number } {
   const results: BenchPositionResult[] = [];
   let nodes = 0;
@@ -167,7 +205,8 @@ function searchPositions(
     engine.newGame();
     const position = parseFen(fen);
     const start = now();
-    const result = engine.search(position, { depth }, { now });
+    const done = nodes;
+    const result = engine.search(position, { depth }, watch ? { now, onNodes: (searched) => watch(index, done + searched) } : { now });
     const elapsed = now() - start;
     nodes += result.nodes;
     ms += elapsed;
@@ -189,6 +228,12 @@ function timePerft(now: () => number): BenchResult['perft'] {
 /** A run can finish within the timer's resolution; count it as one microsecond. */
 function perSecond(nodes: number, ms: number): number {
   return Math.round((nodes * 1000) / Math.max(ms, 0.001));
+}
+
+/** "first pass, position 3/32", "timed pass 2/3, position 17/32". */
+export function formatBenchWhere(where: BenchProgress): string {
+  const pass = where.pass === 0 ? 'first pass' : `timed pass ${where.pass}/${where.passes - 1}`;
+  return `${pass}, position ${where.index + 1}/${where.count}`;
 }
 
 function formatScore(score: Score): string {

@@ -2,6 +2,7 @@
 // the error that says the command line itself is wrong.
 
 import { UsageError } from '../../errors.ts';
+import type { StatusLine } from '../../terminal/statusLine.ts';
 
 /**
  * The command line itself is wrong: an unknown option or word, an option without its value, a
@@ -30,6 +31,11 @@ export interface TextSink {
 export interface CliOutput {
   readonly stdout: TextSink;
   readonly stderr: TextSink;
+  /**
+   * Starts a live status line on stdout for a long search (src/terminal/statusLine.ts); absent
+   * where stdout is no terminal that wants one (a pipe, a file, NO_COLOR): nothing is drawn then.
+   */
+  readonly statusLine?: () => StatusLine;
 }
 
 export interface CliCommand {

@@ -2,8 +2,10 @@
 // into an exit status. A misused command line (CommandLineError) or bad data (any other
 // UsageError): one error line and where the command's help is, on stderr; both status 2.
 
+import { terminalEnvironment } from '../../config/terminal.ts';
 import { UsageError, closestWord, errorLine, quote } from '../../errors.ts';
 import { wrapWords, wrapTable } from '../../input/wrap.ts';
+import { createStatusLine, intervalTicker, wantsStatusLine } from '../../terminal/statusLine.ts';
 import { type CliCommand, type CliOutput, PROGRAM, type TextSink, commandPrefix } from './command.ts';
 
 export const EXIT_OK = 0;
@@ -30,7 +32,12 @@ const VERSION_WORDS = ['--version', '-v'];
  * the event loop (`mate`, `bench`); the 'error' listener catches a write that fails later.
  */
 export function processOutput(): CliOutput {
-  return { stdout: endOnClosedOutput(process.stdout), stderr: endOnClosedOutput(process.stderr) };
+  const stdout = endOnClosedOutput(process.stdout);
+  const stderr = endOnClosedOutput(process.stderr);
+  if (!wantsStatusLine(process.stdout, terminalEnvironment())) return { stdout, stderr };
+  // Drawn through `stdout`, so that a reader gone away ends it like any other write.
+  const terminal = { isTTY: true, get columns() { return process.stdout.columns; }, write: (text: string) => stdout.write(text) };
+  return { stdout, stderr, statusLine: () => createStatusLine(terminal, { ticker: intervalTicker }) };
 }
 
 function endOnClosedOutput(stream: NodeJS.WriteStream): TextSink {

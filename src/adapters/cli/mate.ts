@@ -12,6 +12,7 @@ import {
   searchMate, unknownMateWord,
 } from '../../mate/index.ts';
 import { type AnalysisOptions, MAX_MATE_MOVES, type MateReport } from '../../search/mate/index.ts';
+import { NO_STATUS_LINE, mateStatus } from '../../terminal/statusLine.ts';
 import { type CliCommand, CommandLineError } from './command.ts';
 import { splitOptions } from './options.ts';
 
@@ -88,14 +89,20 @@ export function createMateCommand(dependencies: MateCliDependencies): CliCommand
       const { problem, json, tree, solution, timeoutSeconds } = request;
       const { job, position } = problem;
       const engine = await dependencies.engine(request.threads);
-      if (!json) out.stdout.write(`${formatBoard(position, job.maxMoves, job.mode, job.stipulation)}\n\n`);
+      // At a terminal, the n being searched and its nodes, rewritten as the search goes; the
+      // lines written meanwhile erase it.
+      const status = out.statusLine?.() ?? NO_STATUS_LINE;
+      const stdout = status.around(out.stdout);
+      if (!json) stdout.write(`${formatBoard(position, job.maxMoves, job.mode, job.stipulation)}\n\n`);
       let outcome: MateOutcome;
       try {
         outcome = await searchMate(engine, { ...job, tree }, {
           timeoutSeconds,
-          onProgress: json ? undefined : (line) => out.stdout.write(`${line}\n`),
+          onProgress: json ? undefined : (line) => stdout.write(`${line}\n`),
+          ...(status === NO_STATUS_LINE ? {} : { onNodes: (count) => status.report(mateStatus(count)) }),
         });
       } finally {
+        status.end();
         await engine.close?.();
       }
       out.stdout.write(json ? formatJson(outcome, tree) : `\n${formatMateAnswer(outcome, position, { tree, solution: solution !== undefined })}\n`);

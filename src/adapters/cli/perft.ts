@@ -3,9 +3,10 @@
 
 import { performance } from 'node:perf_hooks';
 import { FenError, parseFen } from '../../chess/fen.ts';
-import { perft, perftDivide } from '../../chess/perft.ts';
+import { type PerftCountListener, perft, perftDivide } from '../../chess/perft.ts';
 import { fenFromWords, parseIntegerArgument, splitAtCount } from '../../input/arguments.ts';
 import { UsageError, quote } from '../../errors.ts';
+import { NO_STATUS_LINE, searchStatus } from '../../terminal/statusLine.ts';
 import { type CliCommand, CommandLineError } from './command.ts';
 import { splitOptions } from './options.ts';
 
@@ -39,7 +40,14 @@ export const perftCommand: CliCommand = {
   ],
   async run(args, out) {
     const request = parsePerftArguments(args);
-    const result = runPerft(request);
+    // At a terminal, the leaves counted so far, rewritten as the count goes; the answer erases it.
+    const status = out.statusLine?.() ?? NO_STATUS_LINE;
+    let result: PerftResult;
+    try {
+      result = runPerft(request, status === NO_STATUS_LINE ? undefined : (leaves) => status.report(searchStatus(`depth ${request.depth}`, leaves)));
+    } finally {
+      status.end();
+    }
     out.stdout.write(request.json ? formatJson(result) : formatText(result));
   },
 };
@@ -56,17 +64,18 @@ export function parsePerftArguments(args: readonly string[]): PerftRequest {
   return { fen, depth, divide: flags.has('--divide'), json: flags.has('--json') };
 }
 
-export function runPerft(request: PerftRequest): PerftResult {
+/** Counts; `onCount` hears the leaves counted so far every few milliseconds. */
+export function runPerft(request: PerftRequest, onCount?: PerftCountListener): PerftResult {
   const position = parsePosition(request.fen);
   const start = performance.now();
   let nodes: number;
   let divide: Map<string, number> | undefined;
   if (request.divide) {
-    const moves = perftDivide(position, request.depth);
+    const moves = perftDivide(position, request.depth, onCount);
     divide = new Map([...moves].sort((a, b) => (a.uci < b.uci ? -1 : 1)).map((move) => [move.uci, move.nodes]));
     nodes = moves.reduce((sum, move) => sum + move.nodes, 0);
   } else {
-    nodes = perft(position, request.depth);
+    nodes = perft(position, request.depth, onCount);
   }
   const elapsed = performance.now() - start;
   // A shallow perft can finish within the timer's resolution; count it as one microsecond.

@@ -4,6 +4,8 @@
 
 import { UsageError, quote } from '../../errors.ts';
 
+import type { StatusText } from '../../terminal/statusLine.ts';
+
 /** What a front end offers a running command besides its words. */
 export interface CommandContext {
   /**
@@ -11,6 +13,11 @@ export interface CommandContext {
    * Absent when the front end has nowhere to show it.
    */
   readonly progress?: (text: string) => void;
+  /**
+   * Shows the command's live state on the status line (src/terminal/statusLine.ts), erased by the
+   * next progress or reply. Absent when the output is no terminal that wants one.
+   */
+  readonly status?: (text: StatusText) => void;
   /** Aborted when the person cancels the command. */
   readonly signal?: AbortSignal;
 }

@@ -12,9 +12,19 @@
 // - at the prompt, or again while the stopped command is still ending: leaves the console.
 // Aborting `stop` (the app's SIGINT or SIGTERM) stops the command in progress and ends the console
 // as soon as that command has returned.
+//
+// A reader that goes away (`npm start | head -3`): a write to the closed pipe fails with EPIPE,
+// which the output stream reports as an 'error' event, and an 'error' nobody listens to ends the
+// process with a stack trace. The console listens: it stops the command in progress, ends quietly,
+// and says so in its summary, for the program's exit status (141, as the command line's).
 
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
+import { terminalEnvironment } from '../../config/terminal.ts';
+import { errorLine } from '../../errors.ts';
+import {
+  NO_STATUS_LINE, type StatusLine, type StatusStream, type StatusText, createStatusLine, intervalTicker, wantsStatusLine,
+} from '../../terminal/statusLine.ts';
 import { type Command, refuseWords } from './command.ts';
 import { helpCommand } from './help.ts';
 import { CommandRegistry } from './registry.ts';
@@ -33,12 +43,26 @@ export interface ConsoleOptions {
   readonly commands: readonly Command[];
   /** Aborting it ends the console at once, cancelling the command in progress (SIGINT, SIGTERM). */
   readonly stop?: AbortSignal;
+  /**
+   * Starts the live status line of a running command on `terminal` (the output, its writes
+   * guarded). By default one is drawn when the output is a terminal that wants one
+   * (wantsStatusLine: not with NO_COLOR or TERM=dumb); tests give their own clock this way.
+   */
+  readonly statusLine?: (terminal: StatusStream) => StatusLine;
+}
+
+/** The default status line: at a terminal, redrawn by a timer too (the searches run in worker threads). */
+function terminalStatusLine(output: Writable): ((terminal: StatusStream) => StatusLine) | null {
+  if (!wantsStatusLine(output as { isTTY?: boolean }, terminalEnvironment())) return null;
+  return (terminal) => createStatusLine(terminal, { ticker: intervalTicker });
 }
 
 /** How a console session went, for the program's exit status. */
 export interface ConsoleSummary {
   /** Lines answered with an error: an unknown command, bad input, a command that failed. */
   readonly errors: number;
+  /** The reader of the output went away (a closed pipe): the console ended there, unheard. */
+  readonly outputClosed: boolean;
 }
 
 /** Resolves once the console has ended; commands run one at a time, in input order. */
@@ -62,7 +86,7 @@ export async function runConsole(options: ConsoleOptions): Promise<ConsoleSummar
       return;
     }
     // At the prompt, or a second Ctrl+C while the command is still stopping: leave now.
-    output.write('\n');
+    write('\n');
     running?.abort();
     leaveNow();
     quit();
@@ -70,6 +94,38 @@ export async function runConsole(options: ConsoleOptions): Promise<ConsoleSummar
   const stop = () => {
     running?.abort();
     quit();
+  };
+  // The output can no longer be written (see the top of this file): end as a stop does. Another
+  // write error (a full disk under "> file") is said once on the error stream.
+  let outputClosed = false;
+  const onOutputError = (error: unknown) => {
+    if (outputClosed) return;
+    outputClosed = true;
+    if ((error as NodeJS.ErrnoException | null)?.code !== 'EPIPE') {
+      errorOutput.write(`error: cannot write the output: ${errorLine(error)}\n`);
+    }
+    stop();
+  };
+  // Kept after the console ends: a last reply's write may fail after it has returned.
+  output.on('error', onOutputError);
+  // The error stream's reader gone (`npm start 2>&1 | head -3`, where the two are one pipe): the
+  // same end; there is nowhere left to say anything.
+  const onErrorOutputError = () => {
+    if (outputClosed) return;
+    outputClosed = true;
+    stop();
+  };
+  if (errorOutput !== output) errorOutput.on('error', onErrorOutputError);
+  const write = (text: string) => {
+    if (!outputClosed) output.write(text);
+  };
+  const startStatusLine = options.statusLine ?? terminalStatusLine(output);
+  const terminal: StatusStream = {
+    isTTY: true,
+    get columns() {
+      return (output as { columns?: number }).columns;
+    },
+    write,
   };
   // Already aborted (a signal came while the bots were starting): nothing is read.
   if (options.stop?.aborted) stop();
@@ -82,9 +138,9 @@ export async function runConsole(options: ConsoleOptions): Promise<ConsoleSummar
 
   let errors = 0;
   // (Iterating a closed interface would wait forever.)
-  if (quitting) return { errors };
+  if (quitting) return { errors, outputClosed };
   if (interactive) {
-    output.write('chessbot console: type /help for the commands, /quit to leave.\n');
+    write('chessbot console: type /help for the commands, /quit to leave.\n');
     lines.prompt();
   }
   for await (const line of lines) {
@@ -93,27 +149,36 @@ export async function runConsole(options: ConsoleOptions): Promise<ConsoleSummar
     const command = new AbortController();
     running = command;
     // A command's interim output (a board, progress lines) is shown as it comes, and only while
-    // the console is still waiting for it.
+    // the console is still waiting for it; each line erases the status line, if one is shown.
+    const status = startStatusLine?.(terminal) ?? NO_STATUS_LINE;
     const progress = (text: string) => {
-      if (running === command) output.write(`${text}\n`);
+      status.clear();
+      if (running === command) write(`${text}\n`);
+    };
+    const showStatus = (text: StatusText) => {
+      if (running === command) status.report(text);
     };
     const left = new Promise<undefined>((resolve) => (leaveNow = () => resolve(undefined)));
-    const reply = await Promise.race([registry.dispatch(line, { progress, signal: command.signal }), left]);
+    const context = { progress, signal: command.signal, ...(startStatusLine ? { status: showStatus } : {}) };
+    const reply = await Promise.race([registry.dispatch(line, context), left]);
+    status.end();
     running = null;
     leaveNow = () => {};
     // Left with Ctrl+C while the command was still stopping: its answer is not waited for.
     if (reply === undefined) break;
-    if (reply?.kind === 'ok' && reply.text !== '') output.write(`${reply.text}\n`);
+    // The command was stopped because nobody reads its answer any more.
+    if (outputClosed) break;
+    if (reply?.kind === 'ok' && reply.text !== '') write(`${reply.text}\n`);
     if (reply?.kind === 'error') {
       errors++;
-      errorOutput.write(`error: ${reply.text}\n`);
+      if (!outputClosed) errorOutput.write(`error: ${reply.text}\n`);
     }
     if (interactive && !quitting) lines.prompt();
   }
   // End of input (Ctrl+D) leaves the cursor after the prompt; end the line.
-  if (interactive && !quitting) output.write('\n');
+  if (interactive && !quitting) write('\n');
   options.stop?.removeEventListener('abort', stop);
-  return { errors };
+  return { errors, outputClosed };
 }
 
 function quitCommand(quit: () => void): Command {

@@ -7,6 +7,7 @@ import type { EngineClient } from '../../engine/index.ts';
 import {
   CHECKS_WORD, type MateSettings, SOLUTION_WORD, TREE_WORD, formatBoard, formatMateAnswer, parseMateWords, searchMate,
 } from '../../mate/index.ts';
+import { mateStatus } from '../../terminal/statusLine.ts';
 import type { Command, CommandContext } from './command.ts';
 
 export interface MateCommandOptions extends MateSettings {
@@ -28,9 +29,11 @@ export function mateCommand(options: MateCommandOptions): Command {
     ],
     async run(args, context: CommandContext = {}) {
       const { job, position } = parseMateWords(args, maxN);
-      const { progress, signal } = context;
+      const { progress, status, signal } = context;
       progress?.(`${formatBoard(position, job.maxMoves, job.mode, job.stipulation)}\n`);
-      const outcome = await searchMate(engine, job, { signal, timeoutSeconds, onProgress: progress });
+      const outcome = await searchMate(engine, job, {
+        signal, timeoutSeconds, onProgress: progress, ...(status ? { onNodes: (count) => status(mateStatus(count)) } : {}),
+      });
       progress?.('');
       return formatMateAnswer(outcome, position, { tree: job.tree === true, solution: job.solution !== undefined });
     },

@@ -7,17 +7,15 @@ import { CheckDetector } from '../../chess/checks.ts';
 import { MAX_MOVES } from '../../chess/move.ts';
 import { generateLegal, hasLegalMove } from '../../chess/movegen.ts';
 import type { Position } from '../../chess/position.ts';
+import { Polling, SearchStopped } from './polling.ts';
 import { MAX_MATE_MOVES, MateTable } from './table.ts';
 import type { MateLimits } from './types.ts';
 
-/** Limits are polled every this many nodes, as in the direct solver. */
-const POLL_INTERVAL = 1024;
 /** The most solutions kept: a position with more is answered with these and marked incomplete. */
 export const MAX_HELPMATE_SOLUTIONS = 10_000;
 /** The longest helpmate asked: 2n plies must fit the table's 8-bit depth. */
 export const MAX_HELPMATE_MOVES = Math.floor(MAX_MATE_MOVES / 2);
 
-class SearchStopped extends Error {}
 
 export interface HelpmateSolution {
   status: 'mate' | 'no-mate' | 'stopped';
@@ -41,8 +39,8 @@ export class HelpmateSolver {
   private line = new Int32Array(0);
   private solutions: number[][] = [];
   private full = false;
-  private limits: MateLimits = {};
-  private maxNodes = Infinity;
+  /** The limits and the node reports (polling.ts). */
+  private readonly polling = new Polling();
   nodes = 0;
   private nextPoll = 0;
 
@@ -57,6 +55,7 @@ export class HelpmateSolver {
     let provenDepth = 0;
     try {
       for (let n = 1; n <= maxMoves; n++) {
+        this.polling.depth = n;
         this.help(2 * n, 0, 0);
         limits.onProgress?.({ depth: n, nodes: this.nodes, found: this.solutions.length > 0 });
         if (this.solutions.length > 0) {
@@ -74,10 +73,8 @@ export class HelpmateSolver {
 
   private prepare(position: Position, maxMoves: number, limits: MateLimits): void {
     this.pos = position.clone();
-    this.limits = limits;
-    this.maxNodes = limits.maxNodes ?? Infinity;
     this.nodes = 0;
-    this.nextPoll = Math.min(POLL_INTERVAL, this.maxNodes);
+    this.nextPoll = this.polling.start(limits);
     this.solutions = [];
     this.full = false;
     const plies = 2 * maxMoves + 1;
@@ -90,8 +87,7 @@ export class HelpmateSolver {
 
   private tick(): void {
     if (++this.nodes < this.nextPoll) return;
-    this.nextPoll = Math.min(this.nodes + POLL_INTERVAL, this.maxNodes);
-    if (this.nodes >= this.maxNodes || this.limits.shouldStop?.()) throw new SearchStopped();
+    this.nextPoll = this.polling.poll(this.nodes);
   }
 
   /**

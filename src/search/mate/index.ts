@@ -10,7 +10,8 @@ import type { MateLimits, MateMode, Stipulation } from './types.ts';
 
 export type { AnalysisOptions, AttackPlay, DefencePlay, PlayedMove, ProblemSolution } from './analysis.ts';
 export type { HelpLine, MateReport, ReportNode } from './report.ts';
-export type { MateLimits, MateMode, MateProgress, MateSolution, Stipulation } from './types.ts';
+export type { MateLimits, MateMode, MateNodeCount, MateProgress, MateSolution, Stipulation } from './types.ts';
+export { NODE_REPORT_INTERVAL, READ_OUT_NODES } from './polling.ts';
 export { STIPULATIONS } from './types.ts';
 export { HelpmateSolver, MAX_HELPMATE_MOVES, MAX_HELPMATE_SOLUTIONS, type HelpmateSolution } from './helpmate.ts';
 export { SelfmateSolver } from './selfmate.ts';

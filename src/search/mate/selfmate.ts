@@ -9,12 +9,10 @@ import { MAX_MOVES, NO_MOVE } from '../../chess/move.ts';
 import { generateLegal, hasLegalMove, legalMoveList } from '../../chess/movegen.ts';
 import type { Position } from '../../chess/position.ts';
 import { bringToFront } from './ordering.ts';
+import { Polling, SearchStopped } from './polling.ts';
 import { MAX_MATE_MOVES, MateTable } from './table.ts';
 import type { MateLimits, MateSolution } from './types.ts';
 
-/** Limits are polled every this many nodes, as in the direct solver. */
-const POLL_INTERVAL = 1024;
-class SearchStopped extends Error {}
 
 export class SelfmateSolver {
   private readonly table: MateTable;
@@ -22,11 +20,13 @@ export class SelfmateSolver {
   private root!: Position;
   private pos!: Position;
   private stopped = false;
+  /** Whether the last main line read out reached its end (no limit cut it). */
+  private lineEnded = false;
   private moves = new Int32Array(0);
   /** Per ply, the defence that last refuted there: tried first in the sibling positions. */
   private killers = new Int32Array(0);
-  private limits: MateLimits = {};
-  private maxNodes = Infinity;
+  /** The limits, the node reports, and the proven selfmate's read-out (polling.ts). */
+  private readonly polling = new Polling();
   nodes = 0;
   private nextPoll = 0;
 
@@ -43,6 +43,7 @@ export class SelfmateSolver {
     let provenDepth = 0;
     try {
       for (let n = 1; n <= maxMoves; n++) {
+        this.polling.depth = n;
         for (const move of rootMoves) {
           this.pos.make(move);
           const forces = this.defend(n, 1, 0);
@@ -51,15 +52,23 @@ export class SelfmateSolver {
         }
         limits.onProgress?.({ depth: n, nodes: this.nodes, found: keys.length > 0 });
         if (keys.length > 0) {
-          const line = this.mainLine(keys[0], n);
+          const line = this.readOutLine(keys[0], n);
           return { status: 'mate', mateIn: n, keys, keysComplete: true, line, lineComplete: !this.stopped, nodes: this.nodes, provenDepth: n - 1 };
         }
         provenDepth = n;
       }
     } catch (error) {
       this.recover(error);
-      const found = keys.length > 0;
-      return { status: found ? 'mate' : 'stopped', mateIn: found ? provenDepth + 1 : null, keys, keysComplete: false, line: [], lineComplete: false, nodes: this.nodes, provenDepth };
+      if (keys.length === 0) {
+        return { status: 'stopped', mateIn: null, keys, keysComplete: false, line: [], lineComplete: false, nodes: this.nodes, provenDepth };
+      }
+      // A limit stopped the search for more keys, but the selfmate is proven: it is said, and its
+      // line read out, as if the iteration had ended there.
+      const n = provenDepth + 1;
+      limits.onProgress?.({ depth: n, nodes: this.nodes, found: true });
+      const line = this.readOutLine(keys[0], n);
+      const lineComplete = line.length > 0 && this.lineEnded;
+      return { status: 'mate', mateIn: n, keys, keysComplete: false, line, lineComplete, nodes: this.nodes, provenDepth };
     }
     return { status: 'no-mate', mateIn: null, keys: [], keysComplete: true, line: [], lineComplete: true, nodes: this.nodes, provenDepth };
   }
@@ -68,10 +77,8 @@ export class SelfmateSolver {
     this.root = position;
     this.pos = position.clone();
     this.stopped = false;
-    this.limits = limits;
-    this.maxNodes = limits.maxNodes ?? Infinity;
     this.nodes = 0;
-    this.nextPoll = Math.min(POLL_INTERVAL, this.maxNodes);
+    this.nextPoll = this.polling.start(limits);
     const plies = 2 * maxMoves + 2;
     if (this.killers.length < plies) {
       this.moves = new Int32Array(MAX_MOVES * plies);
@@ -89,8 +96,7 @@ export class SelfmateSolver {
 
   private tick(): void {
     if (++this.nodes < this.nextPoll) return;
-    this.nextPoll = Math.min(this.nodes + POLL_INTERVAL, this.maxNodes);
-    if (this.nodes >= this.maxNodes || this.limits.shouldStop?.()) throw new SearchStopped();
+    this.nextPoll = this.polling.poll(this.nodes);
   }
 
   /** Attacker to move: can it force the defender to mate it within `moves` moves? */
@@ -188,6 +194,19 @@ export class SelfmateSolver {
   private shortest(limit: number, ply: number): number {
     for (let n = 1; n <= limit; n++) if (this.attack(n, ply, 0)) return n;
     return 0;
+  }
+
+  /**
+   * The main line of the selfmate in n that `key` was just proven to force, read out whatever
+   * the limits say (within polling.ts's allowance), as the direct solver's is.
+   */
+  private readOutLine(key: number, n: number): number[] {
+    const stoppedBefore = this.stopped;
+    this.stopped = false;
+    const line = this.polling.readOut(this.nodes, (next) => (this.nextPoll = next), () => this.mainLine(key, n));
+    this.lineEnded = !this.stopped;
+    this.stopped ||= stoppedBefore;
+    return line;
   }
 
   /** Key, then the defence that holds out longest and the attacker's quickest answer, to the defender's forced mate. */

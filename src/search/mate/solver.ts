@@ -10,6 +10,7 @@ import type { Position } from '../../chess/position.ts';
 import { pickBest } from '../pickBest.ts';
 import type { BusyMarks } from './busy.ts';
 import { bringToFront, scoreAttackerMoves, scoreDefenderMoves } from './ordering.ts';
+import { Polling, SearchStopped } from './polling.ts';
 import { MAX_MATE_MOVES, MateTable } from './table.ts';
 import type { MateLimits, MateMode, MateSolution, SolutionNode } from './types.ts';
 
@@ -31,10 +32,6 @@ export interface SharedSolve {
  */
 const MIN_SPREAD_MOVES = 3;
 
-/** Limits are polled every this many nodes: a few milliseconds of search at most between polls. */
-const POLL_INTERVAL = 1024;
-/** Thrown through the search to unwind it at once; the solver's private position copy is dropped. */
-class SearchStopped extends Error {}
 const UNKNOWN = 0;
 const PROVEN_WIN = 1;
 const PROVEN_FAIL = 2;
@@ -51,6 +48,8 @@ export class MateSolver {
   private pos!: Position;
   /** Set once a limit stopped this solve: later walks (line, tree) return at once. */
   private stopped = false;
+  /** Whether the last main line read out reached its end (no limit cut it). */
+  private lineEnded = false;
   private moves = new Int32Array(0);
   private scores = new Int32Array(0);
   /** Per ply, the moves put off because another thread was searching them (MAX_MOVES a ply). */
@@ -61,8 +60,8 @@ export class MateSolver {
   /** history[side * 16384 + from * 128 + to]: how often (weighted by depth) a move won or refuted. */
   private readonly history = new Int32Array(2 * 128 * 128);
   private checksOnly = false;
-  private limits: MateLimits = {};
-  private maxNodes = Infinity;
+  /** The limits, the node reports, and the proven mate's read-out (polling.ts). */
+  private readonly polling = new Polling();
   nodes = 0;
   private nextPoll = 0;
   /** Set by probeTable: the move the table suggests for the position just probed. */
@@ -89,11 +88,12 @@ export class MateSolver {
     const keysProven = (): number[] => rootMoves.filter((_, i) => mates[i]);
     try {
       for (let n = 1; n <= maxMoves; n++) {
+        this.polling.depth = n;
         this.keysAt(rootMoves, n, mates);
         const keys = keysProven();
         limits.onProgress?.({ depth: n, nodes: this.nodes, found: keys.length > 0 });
         if (keys.length > 0) {
-          const line = shared?.helper ? [] : this.mainLine(keys[0], n);
+          const line = shared?.helper ? [] : this.readOutLine(keys[0], n);
           return { status: 'mate', mateIn: n, keys, keysComplete: true, line, lineComplete: !this.stopped, nodes: this.nodes, provenDepth: n - 1 };
         }
         provenDepth = n;
@@ -102,7 +102,13 @@ export class MateSolver {
       this.recover(error);
       const keys = keysProven();
       if (keys.length > 0) {
-        return { status: 'mate', mateIn: provenDepth + 1, keys, keysComplete: false, line: [], lineComplete: false, nodes: this.nodes, provenDepth };
+        // A limit stopped the search for more keys, but the mate is proven: it is said, and its
+        // line read out, as if the iteration had ended there.
+        const n = provenDepth + 1;
+        limits.onProgress?.({ depth: n, nodes: this.nodes, found: true });
+        const line = shared?.helper ? [] : this.readOutLine(keys[0], n);
+        const lineComplete = line.length > 0 && this.lineEnded;
+        return { status: 'mate', mateIn: n, keys, keysComplete: false, line, lineComplete, nodes: this.nodes, provenDepth };
       }
       return { status: 'stopped', mateIn: null, keys: [], keysComplete: false, line: [], lineComplete: false, nodes: this.nodes, provenDepth };
     }
@@ -114,10 +120,8 @@ export class MateSolver {
     this.pos = position.clone();
     this.stopped = false;
     this.checksOnly = mode === 'checks';
-    this.limits = limits;
-    this.maxNodes = limits.maxNodes ?? Infinity;
     this.nodes = 0;
-    this.nextPoll = Math.min(POLL_INTERVAL, this.maxNodes);
+    this.nextPoll = this.polling.start(limits);
     const plies = 2 * maxMoves + 2;
     if (this.killers.length < plies) {
       this.moves = new Int32Array(MAX_MOVES * plies);
@@ -178,11 +182,10 @@ export class MateSolver {
     this.pos = this.root.clone();
   }
 
-  /** Counts a node and, every POLL_INTERVAL nodes, asks the limits whether to stop. */
+  /** Counts a node and, every POLL_INTERVAL nodes, asks the limits whether to stop (polling.ts). */
   private tick(): void {
     if (++this.nodes < this.nextPoll) return;
-    this.nextPoll = Math.min(this.nodes + POLL_INTERVAL, this.maxNodes);
-    if (this.nodes >= this.maxNodes || this.limits.shouldStop?.()) throw new SearchStopped();
+    this.nextPoll = this.polling.poll(this.nodes);
   }
 
   /** Compacts moves[start, end) to the checking moves; returns the new end. */
@@ -404,6 +407,22 @@ export class MateSolver {
   private shortestMate(limit: number, ply: number): number {
     for (let n = 1; n <= limit; n++) if (this.attack(n, ply, 0)) return n;
     return 0;
+  }
+
+  /**
+   * The main line of the mate in n that `key` was just proven to force, read out whatever the
+   * limits say (within polling.ts's allowance): a found mate is always given whole, its reading
+   * never cut short by a time limit that ran out just after the proof.
+   */
+  private readOutLine(key: number, n: number): number[] {
+    // A limit that stopped the search left the position unwound (recover); the read-out starts
+    // from the root either way, and its own stop (the allowance spent) marks the solve stopped.
+    const stoppedBefore = this.stopped;
+    this.stopped = false;
+    const line = this.polling.readOut(this.nodes, (next) => (this.nextPoll = next), () => this.mainLine(key, n));
+    this.lineEnded = !this.stopped;
+    this.stopped ||= stoppedBefore;
+    return line;
   }
 
   /** Key, then the defence that resists longest and the attacker's quickest answer, to mate. */

@@ -14,6 +14,16 @@ export interface MateLimits {
   shouldStop?: () => boolean;
   /** Called after each completed iteration n = 1, 2, … */
   onProgress?: (progress: MateProgress) => void;
+  /** Called every NODE_REPORT_INTERVAL nodes (polling.ts) with the running count: a live status line. */
+  onNodes?: (count: MateNodeCount) => void;
+}
+
+/** The running node count of a solve, while an iteration runs. */
+export interface MateNodeCount {
+  /** The mate length being searched (or whose answer is being read out). */
+  depth: number;
+  /** Nodes searched so far in this solve. */
+  nodes: number;
 }
 
 export interface MateProgress {

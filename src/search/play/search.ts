@@ -143,6 +143,8 @@ export interface SearchHooks {
   /** Polled every few thousand nodes: true stops at once (UCI stop, cancellation). */
   shouldStop?(): boolean;
   onInfo?(info: SearchInfo): void;
+  /** Hears this search's node count at each poll (every POLL_INTERVAL nodes): a status line. */
+  onNodes?(nodes: number): void;
   /** Nodes searched so far by threads helping this search (UCI Threads): reported with its own,
    *  as Stockfish does, though only its own count towards a node limit. */
   helperNodes?(): number;
@@ -404,6 +406,7 @@ export class Engine {
     this.nextPoll = this.nodes + POLL_INTERVAL;
     if (this.limits.nodes !== undefined && !this.limits.infinite) this.nextPoll = Math.min(this.nextPoll, this.limits.nodes);
     const limits = this.limits;
+    this.hooks.onNodes?.(this.nodes);
     if (this.hooks.shouldStop?.()) this.stopped = true;
     else if (limits.nodes !== undefined && this.nodes >= limits.nodes && !limits.infinite) this.stopped = true;
     else if (this.budget && this.hooks.now() - this.startTime >= this.budget.hardMs) this.stopped = true;

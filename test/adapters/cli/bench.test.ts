@@ -5,7 +5,9 @@ import {
   BENCH_PERFT_DEPTH,
   DEFAULT_BENCH_DEPTH,
   TIMED_PASSES,
+  type BenchProgress,
   benchCommand,
+  formatBenchWhere,
   formatSummary,
   parseBenchArguments,
   runBench,
@@ -63,6 +65,24 @@ describe('runBench', () => {
     expect(second.positions.map((p) => p.nodes)).toEqual(first.positions.map((p) => p.nodes));
     expect(second.positions.map((p) => p.bestMove)).toEqual(first.positions.map((p) => p.bestMove));
     expect(first.positions.reduce((sum, p) => sum + p.nodes, 0)).toBe(first.nodes);
+  });
+
+  it('tells where it is every few thousand nodes (a status line), and the signature is the same', () => {
+    const heard: BenchProgress[] = [];
+    const result = runBench(6, { perft: false, timedPasses: 1, onNodes: (where) => heard.push(where) });
+    expect(result.nodes).toBe(runBench(6, { perft: false, timedPasses: 1 }).nodes);
+    expect(heard.length).toBeGreaterThan(0);
+    // Both passes, every position in order, the nodes of both so far, never going back.
+    expect(new Set(heard.map((where) => where.pass))).toEqual(new Set([0, 1]));
+    for (let i = 1; i < heard.length; i++) {
+      const [before, now] = [heard[i - 1]!, heard[i]!];
+      expect(now.nodes).toBeGreaterThan(before.nodes);
+      expect(now.pass * 1000 + now.index).toBeGreaterThanOrEqual(before.pass * 1000 + before.index);
+    }
+    expect(heard.at(-1)!.nodes).toBeLessThanOrEqual(2 * result.nodes);
+    expect(heard.every((where) => where.passes === 2 && where.count === BENCH_POSITIONS.length)).toBe(true);
+    expect(formatBenchWhere(heard[0]!)).toMatch(/^first pass, position \d+\/32$/);
+    expect(formatBenchWhere({ ...heard[0]!, pass: 1, index: 16 })).toBe('timed pass 1/1, position 17/32');
   });
 
   it('does not depend on the clock, and times a bulk perft of the initial position', () => {

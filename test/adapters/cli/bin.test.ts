@@ -211,3 +211,57 @@ describe('bin/chessbot.js into a closed pipe', () => {
     });
   });
 });
+
+// The live status line of a long search, at a real terminal: a pseudo-terminal made by util-linux's
+// `script`, which runs chessbot with its standard output on the terminal and copies what the
+// terminal got into a file. Piped, the output has none of it, byte for byte.
+describe('bin/chessbot.js at a terminal', () => {
+  const hasScript = spawnSync('script', ['--version'], { encoding: 'utf8' }).stdout?.includes('util-linux') === true;
+  const STATUS_DRAWN = /\r\x1b\[2K(searching n=[^\r\n]*)/g;
+
+  /** chessbot's output as a terminal gets it (line ends as the terminal writes them: \r\n). */
+  function atTerminal(env: Record<string, string>, ...args: string[]): { status: number | null; output: string } {
+    const command = [process.execPath, BIN, ...args].map((word) => `'${word.replaceAll("'", "'\\''")}'`).join(' ');
+    // -e: chessbot's exit status; the typescript file: /dev/null (the output is read from stdout).
+    const result = spawnSync('script', ['-qec', command, '/dev/null'], { encoding: 'utf8', env: { ...ENV, TERM: 'xterm', ...env } });
+    return { status: result.status, output: result.stdout.replaceAll('\r\n', '\n') };
+  }
+
+  const erased = (text: string) => text.replace(STATUS_DRAWN, '').replaceAll('\r\x1b[2K', '');
+
+  // A second of a mate in 6 that takes several: long enough for the line on any machine.
+  const SECOND_OF_SEARCH = ['mate', HARD, '6', '--timeout', '1'];
+
+  it.skipIf(!hasScript)('mate: draws the n being searched and its nodes, erased by the lines after it', () => {
+    const { status, output } = atTerminal({}, ...SECOND_OF_SEARCH);
+    expect(status).toBe(3);
+    const drawn = [...output.matchAll(STATUS_DRAWN)].map((match) => match[1]!);
+    expect(drawn.length).toBeGreaterThan(0);
+    for (const line of drawn) expect(line).toMatch(/^searching n=\d: [\d,]+ nodes, [\d,]+ nodes\/s, \d+\.\d s$/);
+    // Once erased, what is left is the output as a pipe gets it: the board, a line per n, the answer.
+    const left = erased(output);
+    expect(left).not.toMatch(/[\r\x1b]/);
+    expect(left).toMatch(/^8 {2}\. \. \. Q \. \. \. \.\n[^]*\nWhite to play and mate in 6\n\n(n=\d .*\n)+\n[^\n]+\n/);
+  }, 60_000);
+
+  it.skipIf(!hasScript)('draws nothing with NO_COLOR set, or on a dumb terminal', () => {
+    for (const env of [{ NO_COLOR: '1' }, { TERM: 'dumb' }] as Array<Record<string, string>>) {
+      const { status, output } = atTerminal(env, ...SECOND_OF_SEARCH);
+      expect(status).toBe(3);
+      expect(output).not.toMatch(/[\r\x1b]/);
+    }
+  }, 60_000);
+});
+
+describe('bin/chessbot.js into a pipe', () => {
+  it.each([
+    ['mate', HARD, '5'],
+    ['perft', 'startpos', '5'],
+    ['bench', '--depth', '5'],
+  ])('writes no status line for %s: no carriage return, no escape sequence', (...args) => {
+    const result = chessbot(...args);
+    expect(result.status).toBe(args[0] === 'mate' ? 1 : 0);
+    expect(result.stdout).not.toMatch(/[\r\x1b]/);
+    expect(result.stderr).toBe('');
+  }, 60_000);
+});

@@ -14,6 +14,7 @@ import { InlineEngine } from '../../../src/engine/index.ts';
 import type { MateOutcome } from '../../../src/mate/answer.ts';
 import type { MateReport } from '../../../src/search/mate/index.ts';
 import { runConsole } from '../../../src/adapters/console/console.ts';
+import { createStatusLine } from '../../../src/terminal/statusLine.ts';
 
 const KNIGHT_PROMOTION = 'b7/PP6/8/8/7K/6B1/6N1/4R1bk w - - 0 1'; // #3, key b7a8n (bxa8=N)
 const BISHOP_PROMOTION = '8/2P1P1P1/3PkP2/8/4K3/8/8/8 w - - 0 1'; // #3, key e7e8b (e8=B)
@@ -28,13 +29,20 @@ const withoutTimes = (text: string) => text.replace(/\d+\.\d\d s/g, 'T s');
 
 const engine = new InlineEngine();
 
-async function cli(argv: string[]) {
+/**
+ * `chessbot mate` in this process. `terminal`: its stdout is a pretend terminal, which gets a
+ * status line whose clock moves `msPerRead` at each reading (so that every report is drawn).
+ */
+async function cli(argv: string[], terminal?: { msPerRead: number }) {
   let stdout = '';
   let stderr = '';
   const command = createMateCommand({ engine: () => engine });
+  const write = (text: string) => (stdout += text);
+  let ms = 0;
+  const statusLine = terminal && (() => createStatusLine({ isTTY: true, columns: 80, write }, { now: () => (ms += terminal.msPerRead) }));
   const status = await runCli(
     ['mate', ...argv],
-    { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) } },
+    { stdout: { write }, stderr: { write: (text: string) => (stderr += text) }, ...(statusLine ? { statusLine } : {}) },
     [command],
     'chessbot 0.0.0',
   );
@@ -132,6 +140,30 @@ describe('parseMateArguments', () => {
     expect(() => parseMateArguments(args)).toThrow(message);
     expect(() => parseMateArguments(args)).toThrow(kind);
     if (kind === UsageError) expect(() => parseMateArguments(args)).not.toThrow(CommandLineError);
+  });
+});
+
+describe('chessbot mate at a terminal (in process)', () => {
+  /** A status line drawn: erase the line, then the text, without a line feed. */
+  const STATUS_DRAWN = /\r\x1b\[2K(searching n=[^\r\n]*)/g;
+
+  it('shows a status line (n, nodes, nodes/s, time) while it searches, which the output lines erase', async () => {
+    const shown = await cli([HARD, '5'], { msPerRead: 300 });
+    const drawn = [...shown.stdout.matchAll(STATUS_DRAWN)].map((match) => match[1]!);
+    // No mate in 5: some 330,000 nodes, a node report every 65,536.
+    expect(drawn.length).toBeGreaterThanOrEqual(4);
+    for (const line of drawn) expect(line).toMatch(/^searching n=[45]: [\d,]+ nodes, [\d,]+ nodes\/s, \d+\.\d s$/);
+    // Erased before each line written after it, it leaves the output as it is without a terminal.
+    const erased = shown.stdout.replace(STATUS_DRAWN, '').replaceAll('\r\x1b[2K', '');
+    const piped = await cli([HARD, '5']);
+    expect(piped.stdout).not.toMatch(/[\r\x1b]/);
+    expect(withoutTimes(erased)).toBe(withoutTimes(piped.stdout));
+    expect([shown.status, piped.status]).toEqual([EXIT_NO_MATE, EXIT_NO_MATE]);
+  });
+
+  it('shows none while less than one interval has passed (a quick search)', async () => {
+    const shown = await cli([HARD, '5'], { msPerRead: 0 });
+    expect(shown.stdout).not.toMatch(/[\r\x1b]/);
   });
 });
 

@@ -1,9 +1,10 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { Command } from '../../../src/adapters/console/command.ts';
 import { mateCommand } from '../../../src/adapters/console/mateCommand.ts';
 import { PROMPT, runConsole } from '../../../src/adapters/console/console.ts';
 import { InlineEngine } from '../../../src/engine/index.ts';
+import { type StatusLine, type StatusStream, createStatusLine } from '../../../src/terminal/statusLine.ts';
 
 /** Runs the console over in-memory streams with `input` as everything typed. */
 async function session(input: string, options: { interactive?: boolean; commands?: Command[] } = {}) {
@@ -123,7 +124,7 @@ describe('runConsole', () => {
   });
 
   it('ends at end of input', async () => {
-    await expect(session('')).resolves.toEqual({ out: '', err: '', summary: { errors: 0 } });
+    await expect(session('')).resolves.toEqual({ out: '', err: '', summary: { errors: 0, outputClosed: false } });
   });
 
   it('stops at /quit and ignores lines after it', async () => {
@@ -167,7 +168,7 @@ describe('runConsole', () => {
         return 'done';
       },
     };
-    expect(await session('/slow\n', { commands: [slow] })).toEqual({ out: 'step 1\nstep 2\ndone\n', err: '', summary: { errors: 0 } });
+    expect(await session('/slow\n', { commands: [slow] })).toEqual({ out: 'step 1\nstep 2\ndone\n', err: '', summary: { errors: 0, outputClosed: false } });
   });
 
   it('solves /mate: the board, progress per n, then the answer; bad input on the error stream', async () => {
@@ -180,6 +181,46 @@ describe('runConsole', () => {
     expect(out).toMatch(/\nWhite to play and mate in 3\n\nn=1 .*\nn=2 .*\nn=3 .* mate found\n\n/);
     expect(out).toMatch(/\nMate in 3: 1\. e8=B! .*\nKeys: e8=B\n\d[\d,]* nodes, \d+\.\d\d s\n$/);
     expect(err).toBe('error: /mate: n must be an integer from 1 to 5, got "9"\n');
+  });
+
+  describe('at a terminal, the status line of a running /mate', () => {
+    /** A pretend terminal's output: isTTY, a width, and everything written to it. */
+    function ttyOutput() {
+      const stream = Object.assign(new PassThrough(), { isTTY: true, columns: 80 });
+      let text = '';
+      stream.on('data', (chunk) => (text += String(chunk)));
+      return { stream, text: () => text };
+    }
+    const HARD = '3Q4/5q1k/4ppp1/2Kp1N1B/RR6/3P1r2/4nP2/3b4 w - - 0 1'; // no mate in 5: some 330,000 nodes
+    const STATUS_DRAWN = /\r\x1b\[2K(searching n=[^\r\n]*)/g;
+
+    async function mateAtTerminal(statusLine?: (terminal: StatusStream) => StatusLine) {
+      const input = new PassThrough();
+      const stderr = new PassThrough();
+      const output = ttyOutput();
+      const mate = mateCommand({ engine: new InlineEngine(), maxN: 5, timeoutSeconds: 60 });
+      const done = runConsole({ input, output: output.stream, errorOutput: stderr, interactive: false, commands: [mate], ...(statusLine ? { statusLine } : {}) });
+      input.end(`/mate "${HARD}" 5\n`);
+      await done;
+      return output.text();
+    }
+
+    it('shows n, nodes, nodes/s and time while it searches; the lines written erase it', async () => {
+      let ms = 0;
+      // A clock that moves 300 ms at each reading: every node report is drawn.
+      const text = await mateAtTerminal((terminal) => createStatusLine(terminal, { now: () => (ms += 300) }));
+      const drawn = [...text.matchAll(STATUS_DRAWN)].map((match) => match[1]!);
+      expect(drawn.length).toBeGreaterThanOrEqual(4);
+      for (const line of drawn) expect(line).toMatch(/^searching n=[45]: [\d,]+ nodes, [\d,]+ nodes\/s, \d+\.\d s$/);
+      const erased = text.replace(STATUS_DRAWN, '').replaceAll('\r\x1b[2K', '');
+      expect(erased).not.toMatch(/[\r\x1b]/);
+      expect(erased).toMatch(/\nWhite to play and mate in 5\n\n(n=\d .* no mate\n){5}\nNo mate in 5/);
+    });
+
+    it('shows none when the output is no terminal, whatever the clock', async () => {
+      const { out } = await session(`/mate "${HARD}" 5\n`, { commands: [mateCommand({ engine: new InlineEngine(), maxN: 5, timeoutSeconds: 60 })] });
+      expect(out).not.toMatch(/[\r\x1b]/);
+    });
   });
 
   it('escapes control characters in what it quotes back, so none reaches the terminal raw', async () => {
@@ -202,8 +243,75 @@ describe('runConsole', () => {
   });
 
   it('counts the lines answered with an error (the exit status of a piped session)', async () => {
-    expect((await session('/help\n\n/echo a\n', { commands: [echo] })).summary).toEqual({ errors: 0 });
-    expect((await session('/nope\n/help\n"unclosed\n/echo a\n', { commands: [echo] })).summary).toEqual({ errors: 2 });
+    expect((await session('/help\n\n/echo a\n', { commands: [echo] })).summary).toEqual({ errors: 0, outputClosed: false });
+    expect((await session('/nope\n/help\n"unclosed\n/echo a\n', { commands: [echo] })).summary).toEqual({ errors: 2, outputClosed: false });
+  });
+
+  describe('when the reader of its output goes away (a closed pipe)', () => {
+    /** An output whose reader is gone: every write fails with EPIPE, as a pipe's does. */
+    function closedPipe(): { output: Writable; attempts: () => number } {
+      let attempts = 0;
+      const output = new Writable({
+        write(_chunk, _encoding, callback) {
+          attempts++;
+          callback(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
+        },
+      });
+      return { output, attempts: () => attempts };
+    }
+
+    it('stops the command in progress, ends without a word, and says so in its summary', async () => {
+      const input = new PassThrough();
+      const stderr = new PassThrough();
+      let err = '';
+      stderr.on('data', (chunk) => (err += String(chunk)));
+      const { output, attempts } = closedPipe();
+      const wait = waitCommand();
+      const progress: Command = {
+        name: 'board',
+        usage: '/board',
+        summary: 'show a board, then wait',
+        run(args, context) {
+          context!.progress!('a board');
+          return wait.command.run(args, context);
+        },
+      };
+      const done = runConsole({ input, output, errorOutput: stderr, interactive: false, commands: [progress, wait.command] });
+      // Input still open, lines to come: only the closed output can end the console.
+      input.write('/board\n/wait\n');
+      const signal = await wait.started();
+      await expect(done).resolves.toEqual({ errors: 0, outputClosed: true });
+      expect(signal.aborted).toBe(true);
+      // The first write failed; nothing was tried after it, and nothing was said on stderr.
+      expect(attempts()).toBe(1);
+      expect(err).toBe('');
+    });
+
+    it('ends the same way when the error stream\'s reader goes away (2>&1 | head)', async () => {
+      const input = new PassThrough();
+      const { output: errorOutput, attempts } = closedPipe();
+      const done = runConsole({ input, output: new PassThrough(), errorOutput, interactive: false, commands: [echo] });
+      // An error line; the input stays open: only the closed error stream can end the console.
+      input.write('/nope\n');
+      await expect(done).resolves.toMatchObject({ outputClosed: true });
+      expect(attempts()).toBe(1);
+    });
+
+    it('names another write error once on the error stream', async () => {
+      const stderr = new PassThrough();
+      let err = '';
+      stderr.on('data', (chunk) => (err += String(chunk)));
+      const output = new Writable({
+        write(_chunk, _encoding, callback) {
+          callback(Object.assign(new Error('no space left on device'), { code: 'ENOSPC' }));
+        },
+      });
+      const input = new PassThrough();
+      const done = runConsole({ input, output, errorOutput: stderr, interactive: false, commands: [echo] });
+      input.write('/echo a\n/echo b\n');
+      await expect(done).resolves.toEqual({ errors: 0, outputClosed: true });
+      expect(err).toBe('error: cannot write the output: no space left on device\n');
+    });
   });
 
   describe('Ctrl+C at a terminal', () => {
@@ -226,7 +334,7 @@ describe('runConsole', () => {
       await settle();
       expect(term.out).toMatch(/cancelled\nchessbot> $/);
       term.type('/quit\n');
-      await expect(term.done).resolves.toEqual({ errors: 0 });
+      await expect(term.done).resolves.toEqual({ errors: 0, outputClosed: false });
       expect(term.err).toBe('');
     });
 
@@ -235,7 +343,7 @@ describe('runConsole', () => {
       term.type('/echo a\n');
       await settle();
       term.type('\x03');
-      await expect(term.done).resolves.toEqual({ errors: 0 });
+      await expect(term.done).resolves.toEqual({ errors: 0, outputClosed: false });
       expect(term.out).toMatch(/a\nchessbot> \n$/);
     });
 
@@ -248,13 +356,13 @@ describe('runConsole', () => {
       await settle();
       expect(signal.aborted).toBe(true);
       term.type('\x03');
-      await expect(term.done).resolves.toEqual({ errors: 0 });
+      await expect(term.done).resolves.toEqual({ errors: 0, outputClosed: false });
     });
 
     it('leaves on end of input (Ctrl+D)', async () => {
       const term = terminal([]);
       term.type('\x04');
-      await expect(term.done).resolves.toEqual({ errors: 0 });
+      await expect(term.done).resolves.toEqual({ errors: 0, outputClosed: false });
     });
 
     it('ends at once, cancelling the command, when the app stops (SIGTERM, a SIGINT signal)', async () => {
@@ -265,7 +373,7 @@ describe('runConsole', () => {
       const signal = await wait.started();
       stop.abort();
       expect(signal.aborted).toBe(true);
-      await expect(term.done).resolves.toEqual({ errors: 0 });
+      await expect(term.done).resolves.toEqual({ errors: 0, outputClosed: false });
     });
 
     it('reads nothing when the app was stopped before the console started', async () => {
@@ -273,7 +381,7 @@ describe('runConsole', () => {
       stop.abort();
       const term = terminal([echo], stop.signal);
       term.type('/echo a\n');
-      await expect(term.done).resolves.toEqual({ errors: 0 });
+      await expect(term.done).resolves.toEqual({ errors: 0, outputClosed: false });
       expect(term.out).not.toContain('a\n');
     });
   });

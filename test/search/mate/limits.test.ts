@@ -11,7 +11,8 @@ import type { Position } from '../../../src/chess/position.ts';
 import { isCheckmate } from '../../../src/chess/status.ts';
 import { makeUci, parseUci } from '../../../src/chess/uci.ts';
 import {
-  MateSolver, type MateMode, type MateProgress, type MateSolution, type ReportNode, solveMate,
+  MateSolver, NODE_REPORT_INTERVAL, SelfmateSolver, type MateMode, type MateNodeCount, type MateProgress, type MateSolution, type ReportNode,
+  solveMate,
 } from '../../../src/search/mate/index.ts';
 
 const solver = new MateSolver();
@@ -21,6 +22,10 @@ const EXAMPLE_4 = 'rnbK2R1/p6p/p1kNpN1r/P3B1Q1/3P1p1p/5p2/5p1b/8 w - - 0 1';
 /** Matetrack, mate in 2 with four keys. */
 const FOUR_KEYS = 'r5r1/1R4b1/1Q6/4nk1p/2p1R3/2P3PK/2BB4/q7 w - - 0 1';
 const FOUR_KEYS_SET = ['b7f7', 'e4e1', 'e4e2', 'e4f4'];
+/** A mate in 6 (the command line's tests' HARD): no mate in 5, proven in some 330,000 nodes. */
+const NO_MATE_IN_5 = '3Q4/5q1k/4ppp1/2Kp1N1B/RR6/3P1r2/4nP2/3b4 w - - 0 1';
+/** Popeye 4.104: s#2, 1.Qa8-h1+ !, the only key. */
+const SELFMATE_2 = 'Q7/5Q1p/1N6/6K1/q5b1/7k/8/8 w - - 0 1';
 
 function run(fen: string, n: number, limits: Parameters<MateSolver['solve']>[3] = {}, mode: MateMode = 'all'): { solution: MateSolution; keys: string[] } {
   const pos = parseFen(fen);
@@ -102,6 +107,98 @@ describe('node budget', () => {
     run(EXAMPLE_4, 4, { maxNodes: 1000 });
     const { solution, keys } = run(FOUR_KEYS, 2);
     expect([solution.status, solution.mateIn, keys, solution.keysComplete]).toEqual(['mate', 2, FOUR_KEYS_SET, true]);
+  });
+});
+
+/** Plays `line` (UCI) from `fen`: whether it is legal throughout and ends in checkmate. */
+function endsInMate(fen: string, line: readonly string[]): boolean {
+  const pos = parseFen(fen);
+  for (const uci of line) {
+    const move = parseUci(pos, uci);
+    if (move === 0) return false;
+    pos.make(move);
+  }
+  return isCheckmate(pos);
+}
+
+// A limit that runs out just after the mate is proven (the time limit of `chessbot mate
+// --timeout`, a node budget) must not cost the answer: the line is read out whole, and the
+// iteration's "mate found" progress is reported, also when the limit stopped the search for
+// further keys.
+describe('a mate found just before a limit', () => {
+  it('is read out whole when the node budget ends right after the proof', () => {
+    const progress: MateProgress[] = [];
+    const full = solveMate(solver, { position: parseFen(EXAMPLE_4), maxMoves: 4 }, { onProgress: (p) => progress.push({ ...p }) });
+    const proofNodes = progress.find((p) => p.found)!.nodes;
+    // The budget ends one node after the proof: before the fix, the read-out stopped there.
+    expect(full.nodes).toBeGreaterThan(proofNodes + 1);
+    const seen: MateProgress[] = [];
+    const cut = solveMate(solver, { position: parseFen(EXAMPLE_4), maxMoves: 4 }, { maxNodes: proofNodes + 1, onProgress: (p) => seen.push({ ...p }) });
+    expect(cut).toMatchObject({ status: 'mate', mateIn: 4, keysComplete: true, lineComplete: true });
+    expect(cut.lineUci).toEqual(full.lineUci);
+    expect(cut.lineUci).toHaveLength(7);
+    expect(endsInMate(EXAMPLE_4, cut.lineUci)).toBe(true);
+    expect(seen.at(-1)).toEqual({ depth: 4, nodes: proofNodes, found: true });
+  });
+
+  it('is read out whole when a stop comes at the first poll after the proof', () => {
+    let proven = false;
+    const report = solveMate(solver, { position: parseFen(EXAMPLE_4), maxMoves: 4 }, {
+      onProgress: (p) => (proven ||= p.found),
+      shouldStop: () => proven,
+    });
+    expect(report).toMatchObject({ status: 'mate', mateIn: 4, keysComplete: true, lineComplete: true });
+    expect(endsInMate(EXAMPLE_4, report.lineUci)).toBe(true);
+  });
+
+  it('at every budget that proves a key: the whole line, and the iteration reported as "mate found"', () => {
+    const full = run(FOUR_KEYS, 3).solution;
+    let partial = 0;
+    for (let budget = 1; budget <= full.nodes + 10; budget++) {
+      const progress: MateProgress[] = [];
+      const report = solveMate(solver, { position: parseFen(FOUR_KEYS), maxMoves: 3 }, { maxNodes: budget, onProgress: (p) => progress.push({ ...p }) });
+      if (report.status !== 'mate') continue;
+      if (!report.keysComplete) partial++;
+      expect(report.lineComplete, `budget ${budget}`).toBe(true);
+      expect(report.lineUci, `budget ${budget}`).toHaveLength(3);
+      expect(endsInMate(FOUR_KEYS, report.lineUci), `budget ${budget}`).toBe(true);
+      expect(report.lineUci[0], `budget ${budget}: the line starts with a key`).toBe(report.keys[0]);
+      expect(progress.at(-1), `budget ${budget}`).toMatchObject({ depth: 2, found: true });
+    }
+    // Budgets that end while the keys are tried: a mate proven, the search for other keys cut.
+    expect(partial).toBeGreaterThan(0);
+  });
+
+  it('a selfmate too: the line whole, and its iteration reported', () => {
+    const selfmate = new SelfmateSolver(16);
+    const fen = SELFMATE_2;
+    const progress: MateProgress[] = [];
+    const full = selfmate.solve(parseFen(fen), 2, { onProgress: (p) => progress.push({ ...p }) });
+    expect([full.status, full.mateIn]).toEqual(['mate', 2]);
+    const proofNodes = progress.find((p) => p.found)!.nodes;
+    const seen: MateProgress[] = [];
+    const cut = selfmate.solve(parseFen(fen), 2, { maxNodes: proofNodes + 1, onProgress: (p) => seen.push({ ...p }) });
+    expect([cut.status, cut.lineComplete, cut.line]).toEqual(['mate', true, full.line]);
+    expect(seen.at(-1)).toMatchObject({ depth: 2, found: true });
+  });
+});
+
+describe('node reports (onNodes)', () => {
+  it('come every NODE_REPORT_INTERVAL nodes, with the n being searched, and change no count', () => {
+    // No mate in 5: some 330,000 nodes, five reports.
+    const plain = run(NO_MATE_IN_5, 5).solution;
+    const counts: MateNodeCount[] = [];
+    const reported = run(NO_MATE_IN_5, 5, { onNodes: (count) => counts.push({ ...count }) }).solution;
+    expect(reported.nodes).toBe(plain.nodes);
+    expect(plain.nodes).toBeGreaterThan(2 * NODE_REPORT_INTERVAL);
+    expect(counts.length).toBe(Math.floor(plain.nodes / NODE_REPORT_INTERVAL));
+    counts.forEach((count, i) => {
+      // At the first poll at or past each multiple of the interval.
+      expect(count.nodes).toBeGreaterThanOrEqual((i + 1) * NODE_REPORT_INTERVAL);
+      expect(count.nodes).toBeLessThan((i + 1) * NODE_REPORT_INTERVAL + 1024);
+    });
+    expect(counts.every((count) => count.depth >= 1 && count.depth <= 5)).toBe(true);
+    expect(counts.map((count) => count.depth)).toEqual([...counts.map((count) => count.depth)].sort());
   });
 });
 
