@@ -1,5 +1,7 @@
 // The engine client's public face: everything above it (games, /mate, the adapters) submits
-// searches through an EngineClient and imports the jobs, results and errors from here.
+// searches through an EngineClient and imports the jobs, results and errors from here. Not the
+// fallback move (fallback.ts): it holds a game engine of its own, and so the evaluation network,
+// which nothing that only solves mates should load.
 
 export type { EngineClient, SearchOptions } from './client.ts';
 export { type LocalEngine, type LocalEngineOptions, localEngine } from './local.ts';
@@ -7,7 +9,6 @@ export { InlineEngine } from './inline.ts';
 export { SharedTable } from './sharedTable.ts';
 export { type PlaySearchOptions, searchWithHelpers } from './playSearch.ts';
 export { type RaceOutcome, raceTimeout } from './clockRace.ts';
-export { fallbackMove } from './fallback.ts';
 export { openBook, openConfiguredBook } from './book.ts';
 export {
   AbortError, DEFAULT_MAX_QUEUE, MAX_HASH_MB, PoolBusyError, PoolClosedError, SearchJobError, WorkerCrashedError,

@@ -2,7 +2,7 @@
 // one search (UCI Threads), or every search of one Lichess game (its moves, its pondering and
 // their helpers), whichever worker runs each. What one search finds, the next finds in the table.
 
-import { TranspositionTable } from '../search/play/index.ts';
+import { TranspositionTable } from '../search/play/tt.ts';
 
 export class SharedTable {
   #buffer: SharedArrayBuffer | null = null;

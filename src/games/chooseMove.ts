@@ -17,8 +17,9 @@ import type { Position } from '../chess/position.ts';
 import { WHITE } from '../chess/types.ts';
 import { makeUci, parseUci } from '../chess/uci.ts';
 import {
-  type EngineClient, type PlayJob, type SearchOptions, SharedTable, fallbackMove, raceTimeout, searchWithHelpers,
+  type EngineClient, type PlayJob, type SearchOptions, SharedTable, raceTimeout, searchWithHelpers,
 } from '../engine/index.ts';
+import { fallbackMove } from '../engine/fallback.ts';
 import { errorLine } from '../errors.ts';
 import { type PolyglotBook, gamePly } from '../search/book/index.ts';
 import { type Score, type SearchInfo, type SearchLimits, type SearchResult, planTime } from '../search/play/index.ts';

@@ -42,8 +42,9 @@ import { hasLegalMoves } from '../../chess/status.ts';
 import { WHITE } from '../../chess/types.ts';
 import { parseUci } from '../../chess/uci.ts';
 import {
-  type EngineClient, type MateJobResult, type PlayJob, SharedTable, fallbackMove, openBook, searchWithHelpers,
+  type EngineClient, type MateJobResult, type PlayJob, SharedTable, openBook, searchWithHelpers,
 } from '../../engine/index.ts';
+import { fallbackMove } from '../../engine/fallback.ts';
 import { errorLine, formatCount, quote } from '../../errors.ts';
 import { BookError, type PolyglotBook, gamePly } from '../../search/book/index.ts';
 import { type SearchLimits, type SearchResult, planTime } from '../../search/play/index.ts';
