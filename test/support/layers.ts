@@ -56,7 +56,7 @@ const BELOW_ADAPTERS: readonly Layer[] = [
  * (chess, search, errors, input). Adapters and the top may use any: they are where the outside is.
  */
 const PACKAGES: Readonly<Partial<Record<Layer, readonly string[]>>> = {
-  config: ['dotenv', 'zod', 'node:fs', 'node:os', 'node:path', 'node:url'],
+  config: ['dotenv', 'zod', 'node:fs', 'node:module', 'node:os', 'node:path', 'node:url'],
   log: ['node:stream'],
   terminal: ['node:perf_hooks'],
   // node:fs only to tell whether a fresh build exists (build.js).
