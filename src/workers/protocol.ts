@@ -12,7 +12,7 @@ export interface WorkerData {
    * the registry (kinds that crash, exit or hang the worker, to test the pool's recovery).
    */
   testJobsModule?: string;
-  /** What to make ready before saying so: the mate solver's table, the game engine (preload.ts). */
+  /** What to make ready before saying so: the mate solver's table, the game engine (WorkerPoolOptions.preload). */
   preload?: readonly Preload[];
 }
 

@@ -157,6 +157,19 @@ describe('WorkerPool: stopping a running search', () => {
     expect(Date.now() - deadline).toBeLessThan(1000);
   });
 
+  it('gets what it is told to preload ready before its first job, and plays and solves with it', async () => {
+    const preloaded = new WorkerPool({ size: 1, preload: ['mate', 'play'] });
+    try {
+      await preloaded.warmUp();
+      const played = await preloaded.run({ kind: 'play', fen: MATE_IN_2, moves: [], limits: { depth: 4 }, hashMb: 1 });
+      expect(played.bestMove).toBe('d5f6');
+      // The solver's table was made before the job: the job's own time is the search's alone.
+      expect((await preloaded.run(mate(MATE_IN_2, 2))).keys).toEqual(['d5f6']);
+    } finally {
+      await preloaded.close();
+    }
+  });
+
   it('counts a time limit from when the job starts, not while it waits for a worker', async () => {
     const single = new WorkerPool({ size: 1 });
     try {
