@@ -1,6 +1,37 @@
 // Test runner settings: every test under test/, each file in its own process so tests that
 // spawn the CLI or load config cannot leak state into one another.
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The files that take longest (from `npx vitest run --reporter=json`: each 15 s or more of a
+ * 2-core machine's time, most of it spent waiting on real-time games, child processes or a
+ * fixed node budget), slowest first. Started first, none of them is left to run alone at the
+ * end while the other workers sit idle: without this a clean clone (no timings cached yet) runs
+ * the files in directory order, and tactics, games and faults came last.
+ */
+const SLOWEST_FIRST = [
+  'test/adapters/lichess/faults.e2e.test.ts',
+  'test/adapters/discord/queue.e2e.test.ts',
+  'test/adapters/lichess/games.e2e.test.ts',
+  'test/chess/perft.test.ts',
+  'test/search/play/tactics.test.ts',
+  'test/bench/match-runner.test.ts',
+  'test/chess/chessops.property.test.ts',
+  'test/app.lichess.test.ts',
+  'test/queue/queuedEngine.test.ts',
+];
+
+/** Vitest's order (the longest first by its cached timings, when it has them), the files above before the rest. */
+class SlowestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification): number => {
+      const at = SLOWEST_FIRST.findIndex((path) => file.moduleId.endsWith(path));
+      return at < 0 ? SLOWEST_FIRST.length : at;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   test: {
@@ -12,6 +43,13 @@ export default defineConfig({
     // (nothing here uses it; tests inject fakes instead).
     execArgv: ['--import', 'tsx'],
     experimental: { viteModuleRunner: false },
+    // Two files at a time, whatever the machine: vitest's default is one fewer than the cores,
+    // a single file at a time on a 2-core machine, which left a core idle while a file waited on
+    // a game's clock or a child process. More than two at once on two cores starved the tests
+    // that measure a search's time limits and prompt answers (measured: 3 workers failed one,
+    // 4 workers three, on a loaded machine).
+    maxWorkers: 2,
+    sequence: { sequencer: SlowestFirstSequencer },
     // Perft suites and CLI child processes take seconds, not milliseconds.
     testTimeout: 30_000,
     reporters: ['default'],
