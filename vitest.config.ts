@@ -37,11 +37,15 @@ class SlowestFirstSequencer extends BaseSequencer {
 
 /**
  * The tests of the pure code: the rules (src/chess), the searches (src/search) and the mate
- * problems (src/mate), the argument parser. Starting a process for a file costs a second of CPU
+ * problems (src/mate), the argument parser; and those of the benchmarks' tools and of the docs,
+ * which read files and start child processes of their own but change nothing in theirs. Starting a process for a file costs a second of CPU
  * (the loader, vitest, the imports), more than most of these files' tests take: one after another
  * in one process, 29 of them (the long ones aside) took 25 s instead of 52 s.
  */
-const PURE = ['test/chess/**/*.test.ts', 'test/search/**/*.test.ts', 'test/mate/**/*.test.ts', 'test/input/**/*.test.ts'];
+const PURE = [
+  'test/chess/**/*.test.ts', 'test/search/**/*.test.ts', 'test/mate/**/*.test.ts', 'test/input/**/*.test.ts',
+  'test/bench/**/*.test.ts', 'test/docs/**/*.test.ts',
+];
 
 export default defineConfig({
   test: {
