@@ -1,10 +1,55 @@
 // Test runner settings: every test under test/, each file in its own process so tests that
-// spawn the CLI or load config cannot leak state into one another.
-import { defineConfig } from 'vitest/config';
+// spawn the CLI or load config cannot leak state into one another, except the tests of the pure
+// code (no I/O, no configuration, no process-wide state), which share their processes.
+import { availableParallelism } from 'node:os';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The files that take longest (from `npx vitest run --reporter=json`: each 15 s or more of a
+ * 2-core machine's time, most of it spent waiting on real-time games, child processes or a
+ * fixed node budget), slowest first. Started first, none of them is left to run alone at the
+ * end while the other workers sit idle: without this a clean clone (no timings cached yet) runs
+ * the files in directory order, and tactics, games and faults came last.
+ */
+const SLOWEST_FIRST = [
+  'test/adapters/lichess/faults.e2e.test.ts',
+  'test/adapters/discord/queue.e2e.test.ts',
+  'test/adapters/lichess/games.e2e.test.ts',
+  'test/chess/perft.test.ts',
+  'test/search/play/tactics.test.ts',
+  'test/bench/match-runner.test.ts',
+  'test/chess/chessops.property.test.ts',
+  'test/app.lichess.test.ts',
+  'test/queue/queuedEngine.test.ts',
+];
+
+/** Vitest's order (the longest first by its cached timings, when it has them), the files above before the rest. */
+class SlowestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification): number => {
+      const at = SLOWEST_FIRST.findIndex((path) => file.moduleId.endsWith(path));
+      return at < 0 ? SLOWEST_FIRST.length : at;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
+
+/**
+ * The tests of the pure code: the rules (src/chess), the searches (src/search) and the mate
+ * problems (src/mate), the argument parser; and those of the benchmarks' tools and of the docs,
+ * which read files and start child processes of their own but change nothing in theirs. Starting a process for a file costs a second of CPU
+ * (the loader, vitest, the imports), more than most of these files' tests take: one after another
+ * in one process, 29 of them (the long ones aside) took 25 s instead of 52 s.
+ */
+const PURE = [
+  'test/chess/**/*.test.ts', 'test/search/**/*.test.ts', 'test/mate/**/*.test.ts', 'test/input/**/*.test.ts',
+  'test/bench/**/*.test.ts', 'test/docs/**/*.test.ts',
+];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    // Which files: see the two projects at the end (a list here would be added to each of theirs).
     pool: 'forks',
     // Load test and source modules with Node's own loader (through tsx, as `npm start` does)
     // instead of vite's module runner: the search core then runs at its real speed, 5-7 times
@@ -12,8 +57,19 @@ export default defineConfig({
     // (nothing here uses it; tests inject fakes instead).
     execArgv: ['--import', 'tsx'],
     experimental: { viteModuleRunner: false },
+    // Vitest's default, one file at a time fewer than the cores, but two at least: one alone on a
+    // 2-core machine left a core idle while a file waited on a game's clock or a child process.
+    // More than two at once on two cores starved the tests that measure a search's time limits
+    // and prompt answers (a subset of 24 files on a loaded 2-core machine: 153 s one at a time,
+    // 111 s two, 110 s three with one failure, 96 s four with three).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    sequence: { sequencer: SlowestFirstSequencer },
     // Perft suites and CLI child processes take seconds, not milliseconds.
     testTimeout: 30_000,
     reporters: ['default'],
+    projects: [
+      { extends: true, test: { name: 'own process', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...PURE] } },
+      { extends: true, test: { name: 'shared process', include: PURE, isolate: false } },
+    ],
   },
 });

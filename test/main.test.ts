@@ -5,7 +5,6 @@
 
 import { spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -13,7 +12,9 @@ import { FakeDiscord } from './support/fakeDiscord/index.ts';
 import { makeAppDirectory } from './support/appDirectory.ts';
 
 const ROOT = join(import.meta.dirname, '..');
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+// `npm start`: the build (dist/main.js) when it is newer than every source file, so never a stale
+// one, else src/main.ts through tsx; it starts in a fraction of the time compiling takes.
+const START = join(ROOT, 'bin', 'start.js');
 
 let dir: string;
 let fake: FakeDiscord;
@@ -32,7 +33,7 @@ afterEach(async () => {
 function startMain(failure: string): { stderr: () => string; exited: Promise<number | null>; kill: (signal: NodeJS.Signals) => void } {
   const preload = join(dir, 'fail-on-signal.mjs');
   writeFileSync(preload, `process.on('SIGUSR2', () => { ${failure} });\n`);
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, '--import', pathToFileURL(preload).href, join(ROOT, 'src', 'main.ts')], {
+  const child = spawn(process.execPath, ['--import', pathToFileURL(preload).href, START], {
     cwd: dir,
     env: { PATH: process.env.PATH ?? '', DISCORD_TOKEN: fake.token, DISCORD_API_URL: fake.apiUrl, DISCORD_APPLICATION_ID: fake.applicationId },
   });

@@ -5,13 +5,14 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildFakeUci } from './fixtures/buildFakeUci.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'nnue-generate-'));
 // generate.ts takes a program's path (no arguments), so the fake engine gets a launcher.
 const engine = join(dir, 'fake-engine.sh');
-writeFileSync(engine, `#!/bin/sh\nexec node --import tsx ${resolve('test/bench/fixtures/fake-uci.ts')} --think 0 --random 7\n`);
+writeFileSync(engine, `#!/bin/sh\nexec node ${buildFakeUci()} --think 0 --random 7\n`);
 chmodSync(engine, 0o755);
 
 function generate(...args: string[]) {

@@ -6,14 +6,11 @@
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { makeAppDirectory } from './appDirectory.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 export interface Spawned {
   /** For messages: "worker 1", "bot A". */
@@ -141,9 +138,10 @@ export interface BotProcessOptions extends QueuePlace {
 }
 
 /**
- * `npm start` (node --import tsx src/main.ts) as a bot process of its own, in a directory of its
- * own, with the queue's Redis, its own searches sent to the queue and none solved in it
- * (queue.solveInBot false). Ready once it has logged in: waitForOutput(LOGGED_IN).
+ * `npm start` (node bin/start.js: the build when it is fresh, else src/main.ts through tsx, so
+ * never a stale build) as a bot process of its own, in a directory of its own, with the queue's
+ * Redis, its own searches sent to the queue and none solved in it (queue.solveInBot false).
+ * Ready once it has logged in: waitForOutput(LOGGED_IN).
  */
 export function startBotProcess(options: BotProcessOptions): Spawned {
   const local = {
@@ -154,7 +152,7 @@ export function startBotProcess(options: BotProcessOptions): Spawned {
   };
   const dir = makeAppDirectory('chessbot-bot-', JSON.stringify(local));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return spawnProcess(options.name ?? 'bot', ['--import', TSX_LOADER, join(ROOT, 'src', 'main.ts')], {
+  return spawnProcess(options.name ?? 'bot', [join(ROOT, 'bin', 'start.js')], {
     cwd: dir,
     env: {
       DISCORD_TOKEN: options.discord.token,

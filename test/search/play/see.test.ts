@@ -175,7 +175,8 @@ describe('static exchange evaluation in play', () => {
       const value = see(pos, move);
       for (const threshold of thresholds) {
         const answer = seeAtLeast(pos, move, threshold);
-        expect(answer, `${fen} move ${move} threshold ${threshold} (see ${value})`).toBe(value >= threshold);
+        // Over 100,000 comparisons: expect (microseconds a call) only on a difference.
+        if (answer !== value >= threshold) expect(answer, `${fen} move ${move} threshold ${threshold} (see ${value})`).toBe(value >= threshold);
         compared++;
         if (answer) positive++;
       }
