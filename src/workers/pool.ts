@@ -14,7 +14,7 @@ import {
 } from './errors.ts';
 import type { Job, JobProgress, JobResult } from './jobs.ts';
 import { freshBuild } from './build.js';
-import { type FromWorker, type Preload, STOP_INDEX, type ToWorker, type WorkerData } from './protocol.ts';
+import { type FromWorker, type Preload, STOP_INDEX, type ToWorker, type WorkerData, epochNow } from './protocol.ts';
 
 /**
  * A worker thread's entry. From the build (this code bundled into dist/): the worker bundle
@@ -322,7 +322,7 @@ export class WorkerPool {
     Atomics.store(slot.stop, STOP_INDEX, 0);
     updateRef(slot);
     const deadline = effectiveDeadline(task.options);
-    const message: ToWorker = { type: 'run', id: task.id, job: task.job, deadline };
+    const message: ToWorker = { type: 'run', id: task.id, job: task.job, deadline, startedAt: epochNow() };
     try {
       slot.worker.postMessage(message);
     } catch (error) {

@@ -2,13 +2,12 @@
 // job at a time: the job handlers are synchronous loops, so while one runs this thread hears
 // nothing; cancellation reaches it through the shared stop flag instead of a message.
 
-import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { serializeError } from './errors.ts';
 import { jobHandlers, preloadPlay } from './handlers.ts';
 import { prepareMateSolver } from './mateJob.ts';
 import type { JobContext } from './jobs.ts';
-import { type FromWorker, STOP_INDEX, type ToWorker, type WorkerData } from './protocol.ts';
+import { type FromWorker, STOP_INDEX, type ToWorker, type WorkerData, epochNow } from './protocol.ts';
 
 type AnyHandler = (job: unknown, context: JobContext<unknown>) => unknown;
 
@@ -27,12 +26,11 @@ function post(message: FromWorker): void {
   port.postMessage(message);
 }
 
-async function run({ id, job, deadline }: ToWorker): Promise<void> {
-  const startedAt = performance.now();
+async function run({ id, job, deadline, startedAt }: ToWorker): Promise<void> {
   const context: JobContext<unknown> = {
     shouldStop: () => Atomics.load(stopFlag, STOP_INDEX) !== 0 || (deadline !== null && Date.now() > deadline),
     progress: (progress) => post({ type: 'progress', id, progress }),
-    elapsedMs: () => Math.round(performance.now() - startedAt),
+    elapsedMs: () => Math.round(epochNow() - startedAt),
   };
   try {
     const handler = typeof job?.kind === 'string' ? handlers.get(job.kind) : undefined;

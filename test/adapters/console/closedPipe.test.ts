@@ -4,15 +4,13 @@
 
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeAppDirectory } from '../../support/appDirectory.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
-const MAIN = join(ROOT, 'src', 'main.ts');
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+// `npm start`: the fresh build, else src/main.ts through tsx (bin/start.js).
+const START = join(ROOT, 'bin', 'start.js');
 /** 128 + SIGPIPE: what the shell reports for `seq 1 1000000 | head -1`'s seq. */
 const EXIT_OUTPUT_CLOSED = 141;
 const MATE_IN_3 = '/mate "b7/PP6/8/8/7K/6B1/6N1/4R1bk w - - 0 1" 3 tree\n';
@@ -35,7 +33,7 @@ afterEach(() => {
 
 describe('the console into a closed pipe', () => {
   it('ends at its first write, silently, with status 141, though its search would take seconds', async () => {
-    const child = spawn(process.execPath, ['--import', TSX_LOADER, MAIN], { cwd: dir, env: env(), stdio: ['pipe', 'pipe', 'pipe'], timeout: 60_000 });
+    const child = spawn(process.execPath, [START], { cwd: dir, env: env(), stdio: ['pipe', 'pipe', 'pipe'], timeout: 60_000 });
     child.stdout.destroy();
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
@@ -49,8 +47,8 @@ describe('the console into a closed pipe', () => {
   }, 60_000);
 
   it('ends "echo /mate … | npm start | head -3" quietly', () => {
-    const script = '{ printf "%s" "$1" | "$0" --import "$2" "$3"; echo "status $?" >&2; } | head -3';
-    const result = spawnSync('sh', ['-c', script, process.execPath, MATE_IN_3, TSX_LOADER, MAIN], { cwd: dir, env: env(), encoding: 'utf8', timeout: 60_000 });
+    const script = '{ printf "%s" "$1" | "$0" "$2"; echo "status $?" >&2; } | head -3';
+    const result = spawnSync('sh', ['-c', script, process.execPath, MATE_IN_3, START], { cwd: dir, env: env(), encoding: 'utf8', timeout: 60_000 });
     expect(result.stdout).toBe('8  b . . . . . . .\n7  P P . . . . . .\n6  . . . . . . . .\n');
     // The whole answer may fit in the pipe before head has gone (0), or not (141).
     expect(result.stderr).toMatch(new RegExp(`^${STARTING}status (0|${EXIT_OUTPUT_CLOSED})\\n$`));
