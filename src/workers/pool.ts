@@ -321,6 +321,20 @@ export class WorkerPool {
     slot.task = task;
     Atomics.store(slot.stop, STOP_INDEX, 0);
     updateRef(slot);
+    // The job's time (and its time limit) counts from when its thread can run it: a thread still
+    // starting (loading the code, preloading) is waited for, as a busy one would be.
+    if (slot.isReady) this.post(task, slot);
+    else {
+      slot.ready.then(() => {
+        if (slot.task === task) this.post(task, slot);
+      }, () => {
+        // A thread that fails to start fails its job: onDeath settles it.
+      });
+    }
+  }
+
+  /** Sends a started job to its ready thread, and arms its deadline. */
+  private post(task: Task, slot: Slot): void {
     const deadline = effectiveDeadline(task.options);
     const message: ToWorker = { type: 'run', id: task.id, job: task.job, deadline, startedAt: epochNow() };
     try {
