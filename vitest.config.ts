@@ -4,6 +4,7 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { SEARCH_V8_FLAGS } from './src/workers/v8Flags.js';
 
 /**
  * The files that take longest (from `npx vitest run --reporter=json`: each 15 s or more of a
@@ -55,14 +56,14 @@ export default defineConfig({
     // instead of vite's module runner: the search core then runs at its real speed, 5-7 times
     // faster than under the runner's rewritten imports. The cost: vi.mock is unavailable
     // (nothing here uses it; tests inject fakes instead).
-    execArgv: ['--import', 'tsx'],
+    // With the V8 flags that bin/chessbot.js and every worker thread set for the search.
+    execArgv: ['--import', 'tsx', ...SEARCH_V8_FLAGS],
     experimental: { viteModuleRunner: false },
-    // Vitest's default, one file at a time fewer than the cores, but two at least: one alone on a
-    // 2-core machine left a core idle while a file waited on a game's clock or a child process.
-    // More than two at once on two cores starved the tests that measure a search's time limits
-    // and prompt answers (a subset of 24 files on a loaded 2-core machine: 153 s one at a time,
-    // 111 s two, 110 s three with one failure, 96 s four with three).
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Three files at a time at least (vitest's default is one fewer than the cores: one on a 2-core
+    // machine, which then sat half idle while a file waited on a game's clock or a child process).
+    // On the idle 2-core machine the whole run took 329 s two at a time and 293-294 s three at a
+    // time (twice, every test passing); four starved the tests that time a search's limits.
+    maxWorkers: Math.max(3, availableParallelism() - 1),
     sequence: { sequencer: SlowestFirstSequencer },
     // Perft suites and CLI child processes take seconds, not milliseconds.
     testTimeout: 30_000,
