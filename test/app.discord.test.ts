@@ -4,13 +4,13 @@
 
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXIT_BOT_FAILED, EXIT_OK, runApp } from '../src/app.ts';
 import { FakeDiscord } from './support/fakeDiscord/index.ts';
 import { makeAppDirectory } from './support/appDirectory.ts';
+import { freePort } from './support/ports.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 // `npm start`: the build (dist/main.js) when it is newer than every source file, so never a stale
@@ -33,18 +33,6 @@ afterEach(async () => {
 
 function discordEnv(token = fake.token): Record<string, string> {
   return { DISCORD_TOKEN: token, DISCORD_API_URL: fake.apiUrl, DISCORD_APPLICATION_ID: fake.applicationId };
-}
-
-/** A loopback port nothing listens on (yet). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** The environment of a bot pointed at a Discord on `port` of loopback, up or not. */

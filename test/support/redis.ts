@@ -4,11 +4,11 @@
 
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Secret } from '../../src/config/secret.ts';
 import { redisOptions } from '../../src/queue/connection.ts';
+import { freePort } from './ports.ts';
 
 export interface RedisServer {
   readonly port: number;
@@ -84,13 +84,3 @@ export async function startRedis(options: { persist?: boolean; password?: string
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
