@@ -61,7 +61,9 @@ export function createMateCommand(dependencies: MateCliDependencies): CliCommand
     usage: '<fen> <n> [--kind direct|self|help] [--checks] [--tree] [--solution] [--tries <k>] [--timeout <seconds>] [--threads <n>] [--json]',
     summary: 'find the shortest forced mate in at most n moves, every key, or prove there is none',
     details: [
-      '<fen>                a position in FEN, quoted or as separate words; the side to move begins',
+      '<fen>                a position in FEN, quoted or as separate words; the side to move begins.',
+      '                     Or a Lichess analysis/editor link, a link with ?fen=, or a PGN in quotes',
+      '                     (the position after its main line)',
       `<n>                  the most moves it may use, from 1 to ${MAX_MATE_MOVES} (the solver's limit), or the`,
       '                     stipulation as problemists write it: #3 (direct mate), s#2 (selfmate), h#2 (helpmate)',
       '--kind <kind>        direct (default), self (s#n: the side to move forces the other side to mate it)',
