@@ -100,8 +100,11 @@ export function fenFromPgn(pgn: string): string {
     throw new UsageError(`the PGN is a game of ${quote(variant)}; /mate solves standard chess`);
   }
   const start = game.headers.get('FEN');
+  const moves = [...game.moves.mainline()];
+  // Text that only looked like a PGN ("a 1.5") has no moves: the initial position would be a guess.
+  if (start === undefined && moves.length === 0) throw new UsageError('the PGN has no moves and no [FEN] tag: there is no position in it');
   const position = parseFen(checkedFen(start ?? STARTING_FEN, "PGN's [FEN] tag"));
-  for (const node of game.moves.mainline()) {
+  for (const node of moves) {
     const move = parseSan(position, node.san);
     if (move === NO_MOVE) {
       const number = `${position.fullmoves}${position.turn === WHITE ? '.' : '...'}`;

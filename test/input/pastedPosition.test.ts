@@ -3,7 +3,6 @@
 // that are not moves, an illegal move and more than one game.
 
 import { describe, expect, it } from 'vitest';
-import { STARTING_FEN } from '../../src/chess/fen.ts';
 import { UsageError } from '../../src/errors.ts';
 import { MAX_PGN_LENGTH, readPastedPosition } from '../../src/input/pastedPosition.ts';
 
@@ -100,7 +99,10 @@ describe('readPastedPosition: PGN', () => {
     expect(failure(`1. e4 {${'x'.repeat(MAX_PGN_LENGTH)}} *`)).toMatch(/^the PGN is \d+ characters long; the limit is 20000$/);
   });
 
-  it('gives the initial position for tags without moves', () => {
-    expect(readPastedPosition('[Event "?"] *')).toEqual({ fen: STARTING_FEN, from: 'PGN' });
+  it('refuses a PGN with neither moves nor a [FEN] tag, rather than guess the initial position', () => {
+    expect(failure('[Event "?"] *')).toBe('the PGN has no moves and no [FEN] tag: there is no position in it');
+    expect(failure('mate in 2.')).toBe('the PGN has no moves and no [FEN] tag: there is no position in it');
+    // The rights a king's walk gave up are gone, though every piece is home again.
+    expect(readPastedPosition('[Event "?"] 1. e4 e5 2. Ke2 Ke7 3. Ke1 Ke8 *')?.fen).toBe('rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - - 4 4');
   });
 });

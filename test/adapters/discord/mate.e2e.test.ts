@@ -109,6 +109,14 @@ describe('a solved problem', () => {
     expect(answer.files[0]!.data.subarray(0, 8).equals(PNG_MAGIC)).toBe(true);
   });
 
+  it('reads a Lichess link in the fen field, and shows the FEN it read first', async () => {
+    const handle = h.mate(`https://lichess.org/analysis/${MATE_IN_1.replaceAll(' ', '_')}?color=black`, 1, { user: newUser() });
+    const answer = await finalEdit(handle);
+    expect(rendered(String(answer.body.content))).toMatch(new RegExp(`^Position from the link: ${MATE_IN_1}\\nMate in 1: `));
+    const game = h.mate('https://lichess.org/abcdEFGH', 1, { user: newUser() });
+    await expectPrivateReply(game, (await consoleSays('/mate https://lichess.org/abcdEFGH 1')).text);
+  });
+
   it('answers checks-only mode, named in the answer', async () => {
     const handle = h.mate('2N2B2/2N1r3/8/3nQ2R/1k6/8/2B5/R3K3 w Q - 0 1', 3, { mode: 'checks', user: newUser() });
     const answer = await finalEdit(handle);
