@@ -65,7 +65,12 @@ export function fenFromLink(link: string): string {
   if (query !== null && query.trim() !== '') return fenFromUrlText(query);
   const host = url.hostname.toLowerCase().replace(/^www\./, '');
   const page = host === 'lichess.org' ? LICHESS_FEN_PAGES.exec(url.pathname) : null;
-  if (page?.[1]) return fenFromUrlText(decodePath(page[1], link));
+  if (page?.[1]) {
+    // "/analysis/atomic/…": a variant's board, named, rather than a FEN error about "atomic".
+    const variant = /^([a-z][a-z0-9]*)\//i.exec(page[1])?.[1];
+    if (variant !== undefined && /[^pnbrqk]/i.test(variant)) throw new UsageError(`the link ${quote(link)} is a board of Lichess's ${quote(variant)}; /mate solves standard chess`);
+    return fenFromUrlText(decodePath(page[1], link));
+  }
   throw new UsageError(
     `the link ${quote(link)} carries no position: paste the FEN, or the link of the analysis board ` +
       `(lichess.org/analysis/… or a link with ?fen=…)`,

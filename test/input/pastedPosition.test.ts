@@ -56,6 +56,14 @@ describe('readPastedPosition: links', () => {
     expect(message).toMatch(/paste the FEN, or the link of the analysis board/);
   });
 
+  it('names a variant board, which /mate does not solve', () => {
+    // A long link is quoted by its start, as every message quotes input.
+    expect(failure(`lichess.org/analysis/atomic/${lichess}`)).toMatch(
+      /^the link "lichess\.org\/analysis\/atomic\/rnbqkbnr\/[^"]*"… \(86 characters\) is a board of Lichess's "atomic"; \/mate solves standard chess$/,
+    );
+    expect(readPastedPosition(`lichess.org/analysis/fromPosition/${lichess}`)).toEqual({ fen: AFTER_E4, from: 'link' });
+  });
+
   it('names a FEN in a link that is not a position', () => {
     expect(failure('lichess.org/analysis/8/8/8/8/8/8/8/8_w_-_-_0_1')).toMatch(/^the FEN in the link is not a legal position: /);
     expect(failure('https://www.chess.com/analysis?fen=hello')).toMatch(/^the FEN in the link is not a legal position: /);
