@@ -28,8 +28,11 @@ const LICHESS_FEN_PAGES = /^\/(?:analysis|editor)(?:\/(?:standard|fromPosition))
 /** "lichess.org/…", "https://www.chess.com/…": a host with a dot, then a path, query or nothing. No FEN looks like it. */
 const LINK = /^(?:https?:\/\/)?(?:[a-z0-9-]+\.)+[a-z]{2,}(?:[/?#]\S*)?$/i;
 
-/** A PGN has tags ([Event "…"]) or numbered moves ("1. e4", "12... Nf6"); a FEN has neither "[" nor ".". */
-const PGN_SIGN = /\[|\d\s*\./;
+/**
+ * A PGN starts with a tag ([Event "…"]), a move number ("1. e4", "12... Nf6") or a comment; a FEN
+ * starts with a rank, and a FEN followed by stray text ("… 0 1 [x]") stays a FEN, named as such.
+ */
+const PGN_START = /^(?:\[\s*[A-Za-z]\w*\s+"|\d+\s*\.|\{)/;
 
 /**
  * The position `text` gives as a link or a PGN; null when it is neither (then it is read as a
@@ -39,7 +42,7 @@ export function readPastedPosition(text: string): PastedPosition | null {
   // Pasted with the quotes a console or a shell needs: the quotes are not part of it.
   const unquoted = (/^\s*(["'])(.*)\1\s*$/s.exec(text)?.[2] ?? text).trim();
   if (LINK.test(unquoted)) return { fen: checkedFen(fenFromLink(unquoted), 'link'), from: 'link' };
-  if (PGN_SIGN.test(unquoted)) return { fen: fenFromPgn(unquoted), from: 'PGN' };
+  if (PGN_START.test(unquoted)) return { fen: fenFromPgn(unquoted), from: 'PGN' };
   return null;
 }
 

@@ -74,6 +74,9 @@ describe('readPastedPosition: links', () => {
     expect(readPastedPosition(`"${BACK_RANK}"`)).toBeNull();
     expect(readPastedPosition('startpos')).toBeNull();
     expect(readPastedPosition('8/8/8/8/8/8/8/8 w - - 0 1')).toBeNull();
+    // Stray text after a FEN is the FEN's error to name, whatever it holds.
+    expect(readPastedPosition(`${BACK_RANK} [l](https://e.x) 2.`)).toBeNull();
+    expect(readPastedPosition('mate in 2.')).toBeNull();
   });
 });
 
@@ -109,7 +112,7 @@ describe('readPastedPosition: PGN', () => {
 
   it('refuses a PGN with neither moves nor a [FEN] tag, rather than guess the initial position', () => {
     expect(failure('[Event "?"] *')).toBe('the PGN has no moves and no [FEN] tag: there is no position in it');
-    expect(failure('mate in 2.')).toBe('the PGN has no moves and no [FEN] tag: there is no position in it');
+    expect(failure('1. {no moves yet} *')).toBe('the PGN has no moves and no [FEN] tag: there is no position in it');
     // The rights a king's walk gave up are gone, though every piece is home again.
     expect(readPastedPosition('[Event "?"] 1. e4 e5 2. Ke2 Ke7 3. Ke1 Ke8 *')?.fen).toBe('rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - - 4 4');
   });
