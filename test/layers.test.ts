@@ -70,6 +70,8 @@ describe('the rules themselves', () => {
     ['the lowest layer importing the log', 'src/config/load.ts', 'src/log.ts', /config may not import log/],
     ['a use case talking to a service itself', 'src/mate/search.ts', 'undici', /mate may not use undici/],
     ['a game deciding over HTTP', 'src/games/game.ts', 'discord.js', /games may not use discord\.js/],
+    ['I/O in the input layer', 'src/input/pastedPosition.ts', 'node:fs', /input is pure computation: no node:fs/],
+    ['a chess library in the rules core', 'src/chess/san.ts', 'chessops/pgn', /chess is pure computation: no chessops\/pgn/],
   ];
   it.each(broken)('catches %s', (_what, from, to, message) => {
     const violations = findViolations([{ from, to, line: 1 }]);
@@ -89,6 +91,7 @@ describe('the rules themselves', () => {
       ['src/app.ts', 'src/adapters/lichess/start.ts'],
       ['src/adapters/discord/bot.ts', 'discord.js'],
       ['src/workers/pool.ts', 'node:worker_threads'],
+      ['src/input/pastedPosition.ts', 'chessops/pgn'],
     ];
     expect(findViolations(allowed.map(([from, to]) => ({ from, to, line: 1 })))).toEqual([]);
   });

@@ -4,7 +4,7 @@
 export {
   CHECKS_WORD, MATE_MODES, SOLUTION_WORD, TREE_WORD, type MateFields, type MateProblem, type MateSettings, checkMateFields, checkMateProblem, mateJob,
   parseMateKind, parseMateMode, parseMateMoves, parseMatePosition, parseMateWords, parseStipulationWord, STIPULATION_PREFIXES,
-  type MateFrontEnd, unknownMateWord,
+  type MateFrontEnd, mateFenFromWords, pastedPositionLine, unknownMateWord, withPasted,
 } from './request.ts';
 export { type MateSearchOptions, SHUTDOWN, searchMate } from './search.ts';
 export {

@@ -1,5 +1,5 @@
 // A /mate request checked before any work starts: "can the side to move force mate in n moves?"
-// The position must parse and the game must not be over already, n must be within the front
+// The position (a FEN, or a link or PGN read into one: src/input/pastedPosition.ts) must parse and the game must not be over already, n must be within the front
 // end's limit, the mode one of the known ones. Typed words (the console, the command line) and
 // separate fields (Discord's options) are read into the same MateProblem.
 
@@ -10,6 +10,7 @@ import { COLOR_NAMES } from '../chess/types.ts';
 import type { MateJob } from '../engine/index.ts';
 import { UsageError, closestWord, quote } from '../errors.ts';
 import { type CountedWords, fenFromText, fenFromWords, parseIntegerArgument, splitAtCount } from '../input/arguments.ts';
+import { type PastedPosition, readPastedPosition } from '../input/pastedPosition.ts';
 import { type AnalysisOptions, MAX_HELPMATE_MOVES, type MateMode, STIPULATIONS, type Stipulation } from '../search/mate/index.ts';
 import { DEFAULT_MAX_REFUTATIONS } from './solution.ts';
 
@@ -25,6 +26,27 @@ export interface MateSettings {
 export interface MateProblem {
   readonly job: MateJob;
   readonly position: Position;
+  /** Where the position was read from when it came as a link or a PGN, not a FEN. */
+  readonly pasted?: PastedPosition;
+}
+
+/**
+ * The line that shows the FEN read from a link or a PGN, for the member to check and copy; null
+ * when a FEN was given (the board shown says enough).
+ */
+export function pastedPositionLine(problem: MateProblem): string | null {
+  return problem.pasted ? `Position from the ${problem.pasted.from}: ${problem.pasted.fen}` : null;
+}
+
+/** The position of typed words: a link or a PGN (one quoted word), else a FEN or "startpos" (fenFromWords). */
+export function mateFenFromWords(words: readonly string[]): { fen: string; pasted?: PastedPosition } {
+  const pasted = words.length > 0 ? readPastedPosition(words.join(' ')) : null;
+  return pasted ? { fen: pasted.fen, pasted } : { fen: fenFromWords(words) };
+}
+
+/** `problem` marked as read from a link or a PGN when it was. */
+export function withPasted(problem: MateProblem, pasted: PastedPosition | undefined): MateProblem {
+  return pasted ? { ...problem, pasted } : problem;
 }
 
 export const CHECKS_WORD = 'checks';
@@ -123,14 +145,16 @@ export interface MateFields {
 
 /** Validates a request whose fields come separately: the FEN, then n, then the mode. */
 export function checkMateFields(fields: MateFields, maxN: number): MateProblem {
-  const fen = fenFromText(fields.fen ?? '');
+  const pasted = readPastedPosition(fields.fen ?? '') ?? undefined;
+  const fen = pasted?.fen ?? fenFromText(fields.fen ?? '');
   const position = parseMatePosition(fen);
   const n = parseMateMoves(fields.n ?? undefined, maxN);
   const mode = parseMateMode(fields.mode);
   const stipulation = parseMateKind(fields.kind);
   checkStipulationOptions(stipulation, mode, false, fields.solution === true, n);
   if (fields.solution && mode === 'checks') throw new UsageError(SOLUTION_NEEDS_ALL_MOVES);
-  return { job: mateJob(fen, n, mode, false, fields.solution ? { maxRefutations: DEFAULT_MAX_REFUTATIONS } : undefined, stipulation), position };
+  const job = mateJob(fen, n, mode, false, fields.solution ? { maxRefutations: DEFAULT_MAX_REFUTATIONS } : undefined, stipulation);
+  return withPasted({ job, position }, pasted);
 }
 
 /**
@@ -166,7 +190,8 @@ export function parseMateWords(words: readonly string[], maxN: number): MateProb
   const mode = options.has(CHECKS_WORD) ? 'checks' : 'all';
   const solution = options.has(SOLUTION_WORD) ? { maxRefutations: DEFAULT_MAX_REFUTATIONS } : undefined;
   const { stipulation, n } = parseStipulationWord(split.count, 'direct');
-  return checkMateProblem(fenFromWords(split.fenWords), n, mode, maxN, options.has(TREE_WORD), solution, stipulation);
+  const { fen, pasted } = mateFenFromWords(split.fenWords);
+  return withPasted(checkMateProblem(fen, n, mode, maxN, options.has(TREE_WORD), solution, stipulation), pasted);
 }
 
 /**

@@ -6,7 +6,7 @@ import { STARTING_FEN } from '../../src/chess/fen.ts';
 import { UsageError } from '../../src/errors.ts';
 import { fenFromText } from '../../src/input/arguments.ts';
 import { formatStipulation } from '../../src/mate/answer.ts';
-import { checkMateFields, parseMateMode, parseMateMoves, parseMateWords } from '../../src/mate/request.ts';
+import { checkMateFields, parseMateMode, parseMateMoves, parseMateWords, pastedPositionLine } from '../../src/mate/request.ts';
 
 const KNIGHT_PROMOTION = 'b7/PP6/8/8/7K/6B1/6N1/4R1bk w - - 0 1'; // #3, key b7a8n (bxa8=N)
 const BLACK_MATES = '2q5/4B2p/7n/4p1pk/P2n1b2/R3P2P/2r3P1/1Q3R1K b - - 0 1'; // #3 for black, key c8h3
@@ -110,6 +110,28 @@ describe('checkMateFields', () => {
     for (const fen of [`"${KNIGHT_PROMOTION}"`, `'${KNIGHT_PROMOTION}'`]) {
       expect(checkMateFields({ fen, n: 3 }, 10).job.fen).toBe(KNIGHT_PROMOTION);
     }
+  });
+
+  it('takes a Lichess link or a PGN in the FEN field, and says which position it read', () => {
+    const BACK_RANK = '6k1/5ppp/8/8/8/8/8/R6K w - - 0 1';
+    const fromLink = checkMateFields({ fen: `https://lichess.org/analysis/${BACK_RANK.replaceAll(' ', '_')}?color=black`, n: 1 }, 10);
+    expect(fromLink.job).toEqual({ kind: 'mate', fen: BACK_RANK, maxMoves: 1, mode: 'all' });
+    expect(pastedPositionLine(fromLink)).toBe(`Position from the link: ${BACK_RANK}`);
+    const fromPgn = checkMateFields({ fen: `[SetUp "1"] [FEN "${BACK_RANK}"] 1. Kg1 h6 *`, n: 1 }, 10);
+    expect(fromPgn.job.fen).toBe('6k1/5pp1/7p/8/8/8/8/R5K1 w - - 0 2');
+    expect(pastedPositionLine(fromPgn)).toBe('Position from the PGN: 6k1/5pp1/7p/8/8/8/8/R5K1 w - - 0 2');
+    // A FEN typed is shown as the board alone.
+    expect(pastedPositionLine(checkMateFields({ fen: BACK_RANK, n: 1 }, 10))).toBeNull();
+    expect(usageMessage(() => checkMateFields({ fen: 'lichess.org/abcdEFGH', n: 1 }, 10))).toMatch(/^the link "lichess\.org\/abcdEFGH" carries no position/);
+    // A game already over after the PGN is named as one typed as a FEN would be.
+    expect(usageMessage(() => checkMateFields({ fen: '1. f3 e5 2. g4 Qh4#', n: 1 }, 10))).toBe('white is already checkmated: there is nothing to solve');
+  });
+
+  it('takes a link or a quoted PGN as the typed position', () => {
+    const problem = parseMateWords(['"1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6"', '1'], 10);
+    expect(problem.job.fen).toBe('r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4');
+    expect(problem.pasted?.from).toBe('PGN');
+    expect(parseMateWords(['lichess.org/editor/6k1/5ppp/8/8/8/8/8/R6K_w_-_-_0_1', '#1'], 10).pasted).toEqual({ fen: '6k1/5ppp/8/8/8/8/8/R6K w - - 0 1', from: 'link' });
   });
 
   it('has the helpers it is made of', () => {

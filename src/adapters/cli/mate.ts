@@ -6,10 +6,10 @@
 
 import type { EngineClient } from '../../engine/index.ts';
 import { UsageError, quote } from '../../errors.ts';
-import { MAX_THREADS, fenFromWords, parseIntegerArgument, splitAtCount } from '../../input/arguments.ts';
+import { MAX_THREADS, parseIntegerArgument, splitAtCount } from '../../input/arguments.ts';
 import {
-  DEFAULT_MAX_REFUTATIONS, type MateOutcome, type MateProblem, checkMateProblem, formatBoard, formatMateAnswer, parseMateKind, parseStipulationWord,
-  searchMate, unknownMateWord,
+  DEFAULT_MAX_REFUTATIONS, type MateOutcome, type MateProblem, checkMateProblem, formatBoard, formatMateAnswer, mateFenFromWords, parseMateKind,
+  parseStipulationWord, pastedPositionLine, searchMate, unknownMateWord, withPasted,
 } from '../../mate/index.ts';
 import { type AnalysisOptions, MAX_MATE_MOVES, type MateReport } from '../../search/mate/index.ts';
 import { NO_STATUS_LINE, mateStatus } from '../../terminal/statusLine.ts';
@@ -61,7 +61,9 @@ export function createMateCommand(dependencies: MateCliDependencies): CliCommand
     usage: '<fen> <n> [--kind direct|self|help] [--checks] [--tree] [--solution] [--tries <k>] [--timeout <seconds>] [--threads <n>] [--json]',
     summary: 'find the shortest forced mate in at most n moves, every key, or prove there is none',
     details: [
-      '<fen>                a position in FEN, quoted or as separate words; the side to move begins',
+      '<fen>                a position in FEN, quoted or as separate words; the side to move begins.',
+      '                     Or a Lichess analysis/editor link, a link with ?fen=, or a PGN in quotes',
+      '                     (the position after its main line)',
       `<n>                  the most moves it may use, from 1 to ${MAX_MATE_MOVES} (the solver's limit), or the`,
       '                     stipulation as problemists write it: #3 (direct mate), s#2 (selfmate), h#2 (helpmate)',
       '--kind <kind>        direct (default), self (s#n: the side to move forces the other side to mate it)',
@@ -93,6 +95,8 @@ export function createMateCommand(dependencies: MateCliDependencies): CliCommand
       // lines written meanwhile erase it.
       const status = out.statusLine?.() ?? NO_STATUS_LINE;
       const stdout = status.around(out.stdout);
+      const pastedLine = pastedPositionLine(problem);
+      if (!json && pastedLine !== null) stdout.write(`${pastedLine}\n`);
       if (!json) stdout.write(`${formatBoard(position, job.maxMoves, job.mode, job.stipulation)}\n\n`);
       let outcome: MateOutcome;
       try {
@@ -120,7 +124,7 @@ export function parseMateArguments(args: readonly string[]): MateCliRequest {
   if (split.after.length > 0) throw unknownMateWord(split.after[0]!, split.count, 'command line');
   const timeout = values.get('--timeout');
   const timeoutSeconds = timeout === undefined ? null : parseTimeout(timeout);
-  const fen = fenFromWords(split.fenWords);
+  const { fen, pasted } = mateFenFromWords(split.fenWords);
   const tries = values.get('--tries');
   const maxRefutations = tries === undefined ? DEFAULT_MAX_REFUTATIONS : parseIntegerArgument(tries, '--tries', 0, MAX_TRY_REFUTATIONS);
   const solution = flags.has('--solution') || tries !== undefined ? { maxRefutations } : undefined;
@@ -128,7 +132,7 @@ export function parseMateArguments(args: readonly string[]): MateCliRequest {
   const { stipulation, n } = parseStipulationWord(split.count, parseMateKind(kind), kind !== undefined);
   const tree = flags.has('--tree');
   if (tree && stipulation !== 'direct') throw new UsageError(`the solution tree (--tree) is written for direct mates, not a ${stipulation}mate`);
-  const problem = checkMateProblem(fen, n, flags.has('--checks') ? 'checks' : 'all', MAX_MATE_MOVES, false, solution, stipulation);
+  const problem = withPasted(checkMateProblem(fen, n, flags.has('--checks') ? 'checks' : 'all', MAX_MATE_MOVES, false, solution, stipulation), pasted);
   const threadsText = values.get('--threads');
   const threads = threadsText === undefined ? 1 : parseIntegerArgument(threadsText, '--threads', 1, MAX_THREADS);
   return { problem, json: flags.has('--json'), tree, ...(solution ? { solution } : {}), timeoutSeconds, threads };

@@ -5,7 +5,7 @@
 
 import type { EngineClient } from '../../engine/index.ts';
 import {
-  CHECKS_WORD, type MateSettings, SOLUTION_WORD, TREE_WORD, formatBoard, formatMateAnswer, parseMateWords, searchMate,
+  CHECKS_WORD, type MateSettings, SOLUTION_WORD, TREE_WORD, formatBoard, formatMateAnswer, parseMateWords, pastedPositionLine, searchMate,
 } from '../../mate/index.ts';
 import { mateStatus } from '../../terminal/statusLine.ts';
 import type { Command, CommandContext } from './command.ts';
@@ -28,14 +28,19 @@ export function mateCommand(options: MateCommandOptions): Command {
       'n as problemists write it: #3 (direct), s#2 (selfmate: forces the other side to mate), h#2 (helpmate: every solution)',
     ],
     async run(args, context: CommandContext = {}) {
-      const { job, position } = parseMateWords(args, maxN);
+      const problem = parseMateWords(args, maxN);
+      const { job, position } = problem;
       const { progress, status, signal } = context;
-      progress?.(`${formatBoard(position, job.maxMoves, job.mode, job.stipulation)}\n`);
+      // The FEN read from a link or a PGN, for the member to check and copy: before the board, or
+      // before the answer when no board is shown.
+      const pasted = pastedPositionLine(problem);
+      progress?.(`${pasted !== null ? `${pasted}\n` : ''}${formatBoard(position, job.maxMoves, job.mode, job.stipulation)}\n`);
       const outcome = await searchMate(engine, job, {
         signal, timeoutSeconds, onProgress: progress, ...(status ? { onNodes: (count) => status(mateStatus(count)) } : {}),
       });
       progress?.('');
-      return formatMateAnswer(outcome, position, { tree: job.tree === true, solution: job.solution !== undefined });
+      const answer = formatMateAnswer(outcome, position, { tree: job.tree === true, solution: job.solution !== undefined });
+      return pasted !== null && !progress ? `${pasted}\n${answer}` : answer;
     },
   };
 }

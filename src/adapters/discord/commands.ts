@@ -9,7 +9,6 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
   SlashCommandBuilder,
 } from 'discord.js';
-import { MAX_FEN_LENGTH } from '../../chess/fen.ts';
 import type { MateMode, Stipulation } from '../../search/mate/index.ts';
 
 /** The names of /mate and its options, shared with the handler that reads them. */
@@ -17,6 +16,13 @@ export const MATE_COMMAND = {
   name: 'mate',
   options: { fen: 'fen', n: 'n', mode: 'mode', kind: 'kind', spoiler: 'spoiler', solution: 'solution' },
 } as const;
+
+/**
+ * The longest `fen` a member may type: Discord's own limit for a text option, since the field
+ * also takes a Lichess or Chess.com link or a pasted PGN (src/input/pastedPosition.ts); a FEN is
+ * still held to MAX_FEN_LENGTH by the parser.
+ */
+export const MATE_FEN_OPTION_MAX_LENGTH = 6000;
 
 /** The choices of /mate's `mode` option: what the user sees, and the value the handler gets. */
 export const MATE_MODE_CHOICES: ReadonlyArray<{ readonly name: string; readonly value: MateMode }> = [
@@ -51,9 +57,9 @@ export function mateCommandBuilder(settings: CommandSettings): SlashCommandBuild
   builder.addStringOption((option) =>
     option
       .setName(MATE_COMMAND.options.fen)
-      .setDescription('The position as a FEN, e.g. 6k1/5ppp/8/8/8/8/8/R6K w - - 0 1')
+      .setDescription('The position: a FEN, a Lichess analysis link, a link with ?fen=, or a PGN')
       .setRequired(true)
-      .setMaxLength(MAX_FEN_LENGTH),
+      .setMaxLength(MATE_FEN_OPTION_MAX_LENGTH),
   );
   builder.addIntegerOption((option) =>
     option

@@ -21,7 +21,7 @@ import { UsageError, commandErrorText, quote } from '../../errors.ts';
 import { type EngineClient, PoolBusyError, PoolClosedError } from '../../engine/index.ts';
 import { NoSolverError } from '../../queue/index.ts';
 import {
-  type MateOutcome, type MateProblem, SHUTDOWN, checkMateFields, formatMateAnswer, formatStipulation, searchMate,
+  type MateOutcome, type MateProblem, SHUTDOWN, checkMateFields, formatMateAnswer, formatStipulation, pastedPositionLine, searchMate,
 } from '../../mate/index.ts';
 import { type AnswerCache, isCacheable, mateAnswerKey } from './cache.ts';
 import { MATE_COMMAND } from './commands.ts';
@@ -403,8 +403,11 @@ function parseBooleanOption(value: string | number | boolean | undefined, name: 
 
 export function answerView(problem: MateProblem, outcome: MateOutcome, png: Buffer | null, cachedAgeMs: number | null, hidden: boolean) {
   const { job, position } = problem;
+  const pastedLine = pastedPositionLine(problem);
+  const answer = formatMateAnswer(outcome, position, { ...(hidden ? { hide: spoiler } : {}), ...(job.solution ? { solution: true } : {}) });
   return {
-    text: formatMateAnswer(outcome, position, { ...(hidden ? { hide: spoiler } : {}), ...(job.solution ? { solution: true } : {}) }),
+    // The FEN read from a link or a PGN first, for the member to check and copy.
+    text: pastedLine !== null ? `${pastedLine}\n${answer}` : answer,
     spoiler: hidden,
     stipulation: formatStipulation(position.turn, job.maxMoves, job.mode, job.stipulation),
     fen: job.fen,

@@ -249,6 +249,34 @@ describe('chessbot mate (in process)', () => {
     await done;
     expect(withoutTimes(chunks.join(''))).toBe(withoutTimes(stdout));
   });
+
+  it('solves the position of a Lichess link, and shows the FEN it read before the board', async () => {
+    const { status, stdout } = await cli(['https://lichess.org/analysis/6k1/5ppp/8/8/8/8/8/R6K_w_-_-_0_1?color=black', '1']);
+    expect(status).toBe(EXIT_MATE);
+    expect(stdout.split('\n')[0]).toBe('Position from the link: 6k1/5ppp/8/8/8/8/8/R6K w - - 0 1');
+    expect(stdout).toContain('White to play and mate in 1');
+    expect(stdout).toMatch(/\nMate in 1: 1\. Ra8#\n/);
+  });
+
+  it('solves the position after a PGN given as one (quoted) argument', async () => {
+    const pgn = '[Event "Casual"]\n[Site "?"]\n\n1. e4 e5 2. Bc4 {aiming at f7} Nc6 (2... Nf6) 3. Qh5 Nf6?? *\n';
+    const { status, stdout } = await cli([pgn, '1']);
+    expect(status).toBe(EXIT_MATE);
+    expect(stdout.split('\n')[0]).toBe('Position from the PGN: r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4');
+    // Numbered on from the position the PGN reached.
+    expect(stdout).toMatch(/\nMate in 1: 4\. Qxf7#\n/);
+  });
+
+  it('names a link without a position, and a PGN with an illegal move, without a stack trace', async () => {
+    const game = await cli(['https://lichess.org/abcdEFGH', '2']);
+    expect(game.status).toBe(2);
+    expect(game.stdout).toBe('');
+    expect(game.stderr).toMatch(/"https:\/\/lichess\.org\/abcdEFGH" carries no position: paste the FEN, or the link of the analysis board/);
+    expect(game.stderr).not.toMatch(/\n\s+at /);
+    const illegal = await cli(['1. e4 e5 2. Ke3', '2']);
+    expect(illegal.status).toBe(2);
+    expect(illegal.stderr).toMatch(/the PGN's move 2\. "Ke3" is not legal there/);
+  });
 });
 
 describe('formatJson', () => {

@@ -123,4 +123,20 @@ describe('/mate', () => {
       text: '/mate: black is already checkmated: there is nothing to solve',
     });
   });
+
+  it('solves a Lichess link or a quoted PGN, and shows the FEN it read before the board', async () => {
+    const BACK_RANK = '6k1/5ppp/8/8/8/8/8/R6K w - - 0 1';
+    const shown: string[] = [];
+    const reply = await registry.dispatch(`/mate lichess.org/editor/${BACK_RANK.replaceAll(' ', '_')} 1`, { progress: (text) => shown.push(text) });
+    expect(reply?.text).toMatch(/^Mate in 1: 1\. Ra8#\n/);
+    expect(shown[0]).toBe(`Position from the link: ${BACK_RANK}\n${formatBoard(parseFen(BACK_RANK), 1, 'all')}\n`);
+    // Without a progress sink there is no board: the line comes before the answer.
+    const pgn = await registry.dispatch(`/mate '[FEN "${BACK_RANK}"] 1. Rb1 Kf8 2. Ra1 {back} Kg8 *' #1`);
+    expect(pgn?.kind).toBe('ok');
+    expect(pgn?.text).toMatch(/^Position from the PGN: 6k1\/5ppp\/8\/8\/8\/8\/8\/R6K w - - 4 3\nMate in 1: 3\. Ra8#\n/);
+    expect(await registry.dispatch('/mate https://lichess.org/abcdEFGH 1')).toEqual({
+      kind: 'error',
+      text: '/mate: the link "https://lichess.org/abcdEFGH" carries no position: paste the FEN, or the link of the analysis board (lichess.org/analysis/… or a link with ?fen=…)',
+    });
+  });
 });

@@ -1,7 +1,6 @@
 import { ApplicationCommandOptionType, ApplicationCommandType, InteractionContextType } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { commandDefinitions, MATE_COMMAND, MATE_MODE_CHOICES } from '../../../src/adapters/discord/commands.ts';
-import { MAX_FEN_LENGTH } from '../../../src/chess/fen.ts';
+import { commandDefinitions, MATE_COMMAND, MATE_FEN_OPTION_MAX_LENGTH, MATE_MODE_CHOICES } from '../../../src/adapters/discord/commands.ts';
 
 describe('commandDefinitions', () => {
   const [mate, ...others] = commandDefinitions({ mate: { maxN: 10 } });
@@ -16,14 +15,14 @@ describe('commandDefinitions', () => {
     expect(mate.description.length).toBeLessThanOrEqual(100);
   });
 
-  it('has fen (string, required, at most MAX_FEN_LENGTH), n (integer 1..maxN, required), mode and kind (optional choices), spoiler and solution (optional)', () => {
+  it('has fen (string, required, up to the longest text option: a link or a PGN too), n (integer 1..maxN, required), mode and kind (optional choices), spoiler and solution (optional)', () => {
     expect(mate.options).toEqual([
       {
         type: ApplicationCommandOptionType.String,
         name: 'fen',
         description: expect.any(String),
         required: true,
-        max_length: MAX_FEN_LENGTH,
+        max_length: MATE_FEN_OPTION_MAX_LENGTH,
       },
       {
         type: ApplicationCommandOptionType.Integer,
@@ -67,7 +66,7 @@ describe('commandDefinitions', () => {
         required: false,
       },
     ]);
-    expect(MAX_FEN_LENGTH).toBe(100);
+    expect(MATE_FEN_OPTION_MAX_LENGTH).toBe(6000);
     expect(Object.values(MATE_COMMAND.options)).toEqual(mate.options!.map((option) => option.name));
     expect(MATE_MODE_CHOICES.map((choice) => choice.value)).toEqual(['all', 'checks']);
     for (const option of mate.options!) expect(option.description.length).toBeLessThanOrEqual(100);

@@ -109,6 +109,16 @@ describe('a solved problem', () => {
     expect(answer.files[0]!.data.subarray(0, 8).equals(PNG_MAGIC)).toBe(true);
   });
 
+  it('reads a Lichess link in the fen field, and shows the FEN it read first', async () => {
+    // A position of its own: an answer cached here would change what later tests see.
+    const fen = '6k1/5ppp/8/8/8/8/8/R6K w - - 0 1';
+    const handle = h.mate(`https://lichess.org/analysis/${fen.replaceAll(' ', '_')}?color=black`, 1, { user: newUser() });
+    const answer = await finalEdit(handle);
+    expect(rendered(String(answer.body.content))).toMatch(new RegExp(`^Position from the link: ${fen}\\nMate in 1: 1\\. Ra8#\\n`));
+    const game = h.mate('https://lichess.org/abcdEFGH', 1, { user: newUser() });
+    await expectPrivateReply(game, (await consoleSays('/mate https://lichess.org/abcdEFGH 1')).text);
+  });
+
   it('answers checks-only mode, named in the answer', async () => {
     const handle = h.mate('2N2B2/2N1r3/8/3nQ2R/1k6/8/2B5/R3K3 w Q - 0 1', 3, { mode: 'checks', user: newUser() });
     const answer = await finalEdit(handle);
