@@ -17,7 +17,7 @@
 import { performance } from 'node:perf_hooks';
 import type { ChatInputCommandInteraction } from 'discord.js';
 import type { Position } from '../../chess/position.ts';
-import { UsageError, commandErrorText, quote } from '../../errors.ts';
+import { UsageError, commandErrorText, formatCount, quote } from '../../errors.ts';
 import { type EngineClient, PoolBusyError, PoolClosedError } from '../../engine/index.ts';
 import { NoSolverError } from '../../queue/index.ts';
 import {
@@ -99,7 +99,7 @@ export async function handleMateCommand(interaction: ChatInputCommandInteraction
     id: interaction.id,
     user: interaction.user.id,
     guild: interaction.guildId ?? 'dm',
-    fen: typeof fields.fen === 'string' ? fields.fen : undefined,
+    fen: typeof fields.fen === 'string' ? loggedFen(fields.fen) : undefined,
     n: typeof fields.n === 'number' || typeof fields.n === 'string' ? fields.n : undefined,
     mode: typeof fields.mode === 'string' ? fields.mode : undefined,
   };
@@ -476,4 +476,11 @@ async function notePending(
   } catch (error) {
     services.logger.warn('/mate reply could not be noted as in flight', { ...context, error: describeDiscordError(error) });
   }
+}
+
+/** The fen field as the log shows it: a FEN whole, a long link or PGN cut (the field takes up to 6,000 characters). */
+const LOGGED_FEN_CHARS = 120;
+
+function loggedFen(text: string): string {
+  return text.length <= LOGGED_FEN_CHARS ? text : `${text.slice(0, LOGGED_FEN_CHARS)}… (${formatCount(text.length)} characters)`;
 }
