@@ -59,11 +59,12 @@ export default defineConfig({
     // With the V8 flags that bin/chessbot.js and every worker thread set for the search.
     execArgv: ['--import', 'tsx', ...SEARCH_V8_FLAGS],
     experimental: { viteModuleRunner: false },
-    // Three files at a time at least (vitest's default is one fewer than the cores: one on a 2-core
+    // Two files at a time at least (vitest's default is one fewer than the cores: one on a 2-core
     // machine, which then sat half idle while a file waited on a game's clock or a child process).
-    // On the idle 2-core machine the whole run took 329 s two at a time and 293-294 s three at a
-    // time (twice, every test passing); four starved the tests that time a search's limits.
-    maxWorkers: Math.max(3, availableParallelism() - 1),
+    // Three took the whole run on the idle 2-core machine from 329 s to 293 s, but starved the
+    // tests that time a search on a worker: one re-run of a killed worker's mate in 6 took 25.4 s
+    // against its 25 s bound.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     sequence: { sequencer: SlowestFirstSequencer },
     // Perft suites and CLI child processes take seconds, not milliseconds.
     testTimeout: 30_000,
