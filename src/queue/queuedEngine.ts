@@ -147,17 +147,6 @@ export class QueuedEngine implements EngineClient {
     return this.#follow(jobId, { ...options, ...limits }, async () => {}) as Promise<JobResult<J>>;
   }
 
-  /**
-   * How long the job's own search ran, in ms: from when a solver started it (its last run, when
-   * an earlier solver died) to when it finished, or to now while it runs; null when the queue
-   * holds no such job or no solver has started it. Both ends are the solver's clock.
-   */
-  async searchTime(jobId: string): Promise<number | null> {
-    const job = await withTimeout(this.#queue.getJob(jobId), this.#options.unavailableGraceMs, unreachable);
-    if (!job?.processedOn) return null;
-    return (job.finishedOn ?? Date.now()) - job.processedOn;
-  }
-
   /** Sends the job (`send`), then waits for its outcome under the watchdog, cancelling it when the signal says. */
   async #follow<P>(jobId: string, options: SearchOptions<P>, send: () => Promise<unknown>): Promise<unknown> {
     const { signal, deadline = null, timeLimitMs = null, onProgress } = options;

@@ -143,20 +143,6 @@ describe.skipIf(!hasRedisServer())('the queued engine over a real Redis', () => 
     expect(Date.now() - killedAt).toBeLessThan(5_000);
   }, 40_000);
 
-  it("gives a job's own search time, from when its solver started it, whenever it is asked", async () => {
-    const { name, client } = await setUp();
-    await client.run(HEAVY, { timeLimitMs: 1_000, jobId: 'timed' });
-    // Another process asking later (one taking over a reply) hears the same time.
-    const other = new QueuedEngine({ connection: redis.connection, name });
-    closers.push(() => other.close());
-    const asked = await client.searchTime('timed');
-    expect(asked).toBeGreaterThanOrEqual(1_000);
-    expect(asked).toBeLessThan(3_000);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await other.searchTime('timed')).toBe(asked);
-    expect(await other.searchTime('no-such-job')).toBeNull();
-  });
-
   it('stops the search of a job Redis lost in a restart, so the next job does not wait behind it', async () => {
     const server = await startRedis();
     const name = `test${++queueCount}`;

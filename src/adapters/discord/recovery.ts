@@ -1,8 +1,8 @@
 // Finishing the /mate replies a dead bot process left behind (pendingReplies.ts). Their searches
 // were queued jobs named by the request id, so they may have run on without it: the job is
 // followed from here, and the reply edited through the interaction's webhook (its token lasts
-// 15 minutes, with or without the process that deferred it) with the answer (and the search's own
-// time, not the time since the takeover), or with a failure when the job is gone. A recovered
+// 15 minutes, with or without the process that deferred it) with the answer (its time the search's
+// own, as the solver's thread measured it: searchMate), or with a failure when the job is gone. A recovered
 // search can be cancelled here like any other.
 
 import { InteractionWebhook, type Client } from 'discord.js';
@@ -68,9 +68,6 @@ async function finishOrphan(reply: PendingReply, { client, engine, pending, serv
       await webhook.editMessage('@original', failureMessage(error instanceof NoSolverError ? NO_SOLVER_TEXT : RECOVERY_FAILED_TEXT));
       return;
     }
-    // The answer gives the search's own time, not the time since this process took it over.
-    const searchMs = await engine.searchTime(reply.requestId).catch(() => null);
-    if (searchMs !== null) outcome = { ...outcome, ms: searchMs };
     const png = boardPicture(problem, outcome, reply.hidden, services, context);
     if (services.cache && isCacheable(outcome)) {
       await services.cache.set(mateAnswerKey(problem), { outcome, png: reply.hidden ? null : png }).catch(() => {});
