@@ -2,7 +2,7 @@
 // draw them, from the bottom up. test/layers.test.ts holds every import in src/ against this.
 
 export type Layer =
-  | 'config' | 'errors' | 'backoff' | 'chess' | 'search' | 'input' | 'log' | 'terminal' | 'workers' | 'engine' | 'games' | 'mate' | 'queue'
+  | 'config' | 'errors' | 'backoff' | 'chess' | 'search' | 'vision' | 'picture' | 'input' | 'log' | 'terminal' | 'workers' | 'engine' | 'games' | 'mate' | 'queue'
   | `adapters/${string}` | 'top';
 
 /** The layers in src/ (besides each adapter), and where each lives. */
@@ -15,6 +15,8 @@ const PLACES: ReadonlyArray<[Layer, RegExp]> = [
   ['workers', /^src\/workers\//],
   ['search', /^src\/search\//],
   ['chess', /^src\/chess\//],
+  ['vision', /^src\/vision\//],
+  ['picture', /^src\/picture\//],
   ['input', /^src\/input\//],
   ['log', /^src\/log\.ts$/],
   ['terminal', /^src\/terminal\//],
@@ -33,7 +35,11 @@ const MAY_IMPORT: Readonly<Record<Exclude<Layer, `adapters/${string}` | 'top'>, 
   // The rules quote a FEN's parts in their errors as every message quotes input.
   chess: ['errors'],
   search: ['chess'],
-  input: ['chess', 'errors'],
+  // Pixels in, squares out: nothing of the rules, nothing of the outside.
+  vision: [],
+  // Bytes to pixels (the decoding at the edge), with its limits.
+  picture: ['vision', 'errors'],
+  input: ['chess', 'vision', 'errors'],
   log: ['config', 'errors'],
   // What the front ends at a terminal share (the live status line): text and a clock, nothing else.
   terminal: [],
@@ -48,7 +54,7 @@ const MAY_IMPORT: Readonly<Record<Exclude<Layer, `adapters/${string}` | 'top'>, 
 
 /** What an adapter may import besides itself: everything below it but the threads. */
 const BELOW_ADAPTERS: readonly Layer[] = [
-  'queue', 'mate', 'games', 'engine', 'search', 'chess', 'input', 'log', 'terminal', 'errors', 'backoff', 'config',
+  'queue', 'mate', 'games', 'engine', 'search', 'chess', 'vision', 'picture', 'input', 'log', 'terminal', 'errors', 'backoff', 'config',
 ];
 
 /**
@@ -67,9 +73,11 @@ const PACKAGES: Readonly<Partial<Record<Layer, readonly string[]>>> = {
   // A PGN's syntax read by a well-kept parser (pure: text in, moves out); the moves are ours to play.
   input: ['chessops/pgn'],
   mate: ['node:perf_hooks'],
+  // A picture's bytes decoded by a well-kept library (libvips, shipped inside the npm package).
+  picture: ['sharp'],
   queue: ['bullmq', 'ioredis', 'node:crypto', 'node:perf_hooks'],
 };
-const PURE: readonly Layer[] = ['chess', 'search', 'errors', 'input'];
+const PURE: readonly Layer[] = ['chess', 'search', 'vision', 'errors', 'input'];
 
 /** The layer of a module (its path from the repository's root), or null when the plan has no place for it. */
 export function layerOf(path: string): Layer | null {
