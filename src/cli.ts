@@ -51,6 +51,12 @@ async function mateCommand(): Promise<CliCommand> {
   });
 }
 
+async function fenCommand(): Promise<CliCommand> {
+  const { createFenCommand } = await import('./adapters/cli/fen.ts');
+  // sharp and the vision core only once a file is read: `chessbot fen <link>` needs neither.
+  return createFenCommand({ readFile: async (path, flipped) => (await import('./picture/position.ts')).readPositionFile(path, flipped) });
+}
+
 async function uciCommand(): Promise<CliCommand> {
   const { createUciCommand } = await import('./adapters/cli/uci.ts');
   return createUciCommand({
@@ -85,6 +91,7 @@ async function workerCommand(): Promise<CliCommand> {
 /** The commands by name, in the order `chessbot --help` lists them, each loaded when asked for. */
 const COMMANDS: ReadonlyArray<readonly [name: string, load: () => Promise<CliCommand>]> = [
   ['mate', mateCommand],
+  ['fen', fenCommand],
   ['perft', async () => (await import('./adapters/cli/perft.ts')).perftCommand],
   ['uci', uciCommand],
   ['bench', async () => (await import('./adapters/cli/bench.ts')).benchCommand],

@@ -84,3 +84,11 @@ export function splitAtCount(words: readonly string[]): CountedWords | null {
   }
   return null;
 }
+
+/** File names that give a position as a file (a picture of a board, a PGN): no FEN's first word ends so. */
+const POSITION_FILE = /\.(png|jpe?g|webp|gif|pgn)$/i;
+
+/** Whether a typed word names a file to read the position from rather than a FEN's first field. */
+export function isPositionFileName(word: string): boolean {
+  return POSITION_FILE.test(word.trim());
+}

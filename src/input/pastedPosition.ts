@@ -13,7 +13,7 @@ import { UsageError, quote } from '../errors.ts';
 /** Where a position was read from, and its FEN (not yet checked: parseFen does that next). */
 export interface PastedPosition {
   readonly fen: string;
-  readonly from: 'link' | 'PGN';
+  readonly from: 'link' | 'PGN' | 'picture';
 }
 
 /**

@@ -143,9 +143,12 @@ export interface MateFields {
   readonly solution?: boolean;
 }
 
-/** Validates a request whose fields come separately: the FEN, then n, then the mode. */
-export function checkMateFields(fields: MateFields, maxN: number): MateProblem {
-  const pasted = readPastedPosition(fields.fen ?? '') ?? undefined;
+/**
+ * Validates a request whose fields come separately: the FEN, then n, then the mode. `given` is the
+ * position when it came another way (a picture or a file, read by the caller): then it stands for the FEN.
+ */
+export function checkMateFields(fields: MateFields, maxN: number, given?: PastedPosition): MateProblem {
+  const pasted = given ?? readPastedPosition(fields.fen ?? '') ?? undefined;
   const fen = pasted?.fen ?? fenFromText(fields.fen ?? '');
   const position = parseMatePosition(fen);
   const n = parseMateMoves(fields.n ?? undefined, maxN);
@@ -176,8 +179,9 @@ export function checkMateProblem(
 /**
  * The words after /mate: the FEN (quoted or spread over words), n (or the stipulation: #3, s#2, h#2), then optionally "checks",
  * "tree" and "solution" in any order, in any case. Any other word is named, with what was likely meant (unknownMateWord).
+ * `given` is the position when the first word named a file the caller has read (a picture, a PGN).
  */
-export function parseMateWords(words: readonly string[], maxN: number): MateProblem {
+export function parseMateWords(words: readonly string[], maxN: number, given?: PastedPosition): MateProblem {
   const split = splitAtCount(words) ?? lastWordAsCount(words);
   const options = new Set<string>();
   for (const word of split.after) {
@@ -190,7 +194,7 @@ export function parseMateWords(words: readonly string[], maxN: number): MateProb
   const mode = options.has(CHECKS_WORD) ? 'checks' : 'all';
   const solution = options.has(SOLUTION_WORD) ? { maxRefutations: DEFAULT_MAX_REFUTATIONS } : undefined;
   const { stipulation, n } = parseStipulationWord(split.count, 'direct');
-  const { fen, pasted } = mateFenFromWords(split.fenWords);
+  const { fen, pasted } = given ? { fen: given.fen, pasted: given } : mateFenFromWords(split.fenWords);
   return withPasted(checkMateProblem(fen, n, mode, maxN, options.has(TREE_WORD), solution, stipulation), pasted);
 }
 

@@ -38,7 +38,7 @@ const MAY_IMPORT: Readonly<Record<Exclude<Layer, `adapters/${string}` | 'top'>, 
   // Pixels in, squares out: nothing of the rules, nothing of the outside.
   vision: [],
   // Bytes to pixels (the decoding at the edge), with its limits.
-  picture: ['vision', 'errors'],
+  picture: ['vision', 'input', 'chess', 'errors'],
   input: ['chess', 'vision', 'errors'],
   log: ['config', 'errors'],
   // What the front ends at a terminal share (the live status line): text and a clock, nothing else.
@@ -74,7 +74,7 @@ const PACKAGES: Readonly<Partial<Record<Layer, readonly string[]>>> = {
   input: ['chessops/pgn'],
   mate: ['node:perf_hooks'],
   // A picture's bytes decoded by a well-kept library (libvips, shipped inside the npm package).
-  picture: ['sharp'],
+  picture: ['sharp', 'node:fs/promises'],
   queue: ['bullmq', 'ioredis', 'node:crypto', 'node:perf_hooks'],
 };
 const PURE: readonly Layer[] = ['chess', 'search', 'vision', 'errors', 'input'];

@@ -6,7 +6,9 @@
 
 import type { EngineClient } from '../../engine/index.ts';
 import { UsageError, quote } from '../../errors.ts';
-import { MAX_THREADS, parseIntegerArgument, splitAtCount } from '../../input/arguments.ts';
+import { MAX_THREADS, isPositionFileName, parseIntegerArgument, splitAtCount } from '../../input/arguments.ts';
+import type { PastedPosition } from '../../input/pastedPosition.ts';
+import { parseSideToMove } from '../../input/picturedPosition.ts';
 import {
   DEFAULT_MAX_REFUTATIONS, type MateOutcome, type MateProblem, checkMateProblem, formatBoard, formatMateAnswer, mateFenFromWords, parseMateKind,
   parseStipulationWord, pastedPositionLine, searchMate, unknownMateWord, withPasted,
@@ -58,12 +60,15 @@ export interface MateCliDependencies {
 export function createMateCommand(dependencies: MateCliDependencies): CliCommand {
   return {
     name: 'mate',
-    usage: '<fen> <n> [--kind direct|self|help] [--checks] [--tree] [--solution] [--tries <k>] [--timeout <seconds>] [--threads <n>] [--json]',
+    usage: '<fen|image|pgn-file> <n> [--side w|b] [--flipped] [--kind direct|self|help] [--checks] [--tree] [--solution] [--tries <k>] [--timeout <seconds>] [--threads <n>] [--json]',
     summary: 'find the shortest forced mate in at most n moves, every key, or prove there is none',
     details: [
       '<fen>                a position in FEN, quoted or as separate words; the side to move begins.',
       '                     Or a Lichess analysis/editor link, a link with ?fen=, or a PGN in quotes',
-      '                     (the position after its main line)',
+      '                     (the position after its main line), or a file: a picture of a board (PNG,',
+      '                     JPEG, WebP, GIF; read as `chessbot fen` reads it) or a .pgn',
+      '--side <w|b>         with a picture: the side to move (default w; a picture does not show it)',
+      '--flipped            with a picture: Black is at the bottom (when no coordinates show it)',
       `<n>                  the most moves it may use, from 1 to ${MAX_MATE_MOVES} (the solver's limit), or the`,
       '                     stipulation as problemists write it: #3 (direct mate), s#2 (selfmate), h#2 (helpmate)',
       '--kind <kind>        direct (default), self (s#n: the side to move forces the other side to mate it)',
@@ -87,7 +92,7 @@ export function createMateCommand(dependencies: MateCliDependencies): CliCommand
       'exit status: 0 mate found, 1 no mate in n (proven), 2 bad input, 3 stopped by --timeout',
     ],
     async run(args, out) {
-      const request = parseMateArguments(args);
+      const request = await parseMateArgumentsReadingFiles(args);
       const { problem, json, tree, solution, timeoutSeconds } = request;
       const { job, position } = problem;
       const engine = await dependencies.engine(request.threads);
@@ -115,8 +120,29 @@ export function createMateCommand(dependencies: MateCliDependencies): CliCommand
   };
 }
 
-export function parseMateArguments(args: readonly string[]): MateCliRequest {
-  const { flags, values, positionals } = splitOptions(args, ['--checks', '--json', '--tree', '--solution'], ['--timeout', '--tries', '--kind', '--threads']);
+const MATE_FLAGS = ['--checks', '--json', '--tree', '--solution', '--flipped'];
+const MATE_VALUED = ['--timeout', '--tries', '--kind', '--threads', '--side'];
+
+/**
+ * parseMateArguments, with the position read from a file when the first word names one (a picture
+ * of a board, a .pgn). The reader (sharp and the vision core) is loaded only then.
+ */
+export async function parseMateArgumentsReadingFiles(args: readonly string[]): Promise<MateCliRequest> {
+  const { flags, values, positionals } = splitOptions(args, MATE_FLAGS, MATE_VALUED);
+  const path = positionals[0];
+  if (path === undefined || positionals.length < 2 || !isPositionFileName(path)) return parseMateArguments(args);
+  const { positionFromFile } = await import('../../picture/position.ts');
+  const side = values.get('--side');
+  const given = await positionFromFile(path, { side: side === undefined ? 'w' : parseSideToMove(side), ...(flags.has('--flipped') ? { flipped: true } : {}) });
+  return parseMateArguments(args, given);
+}
+
+/** The request a command line makes; `given` is the position when its first word named a file, read by the caller. */
+export function parseMateArguments(args: readonly string[], given?: PastedPosition): MateCliRequest {
+  const { flags, values, positionals } = splitOptions(args, MATE_FLAGS, MATE_VALUED);
+  if (given === undefined && (values.has('--side') || flags.has('--flipped'))) {
+    throw new CommandLineError('--side and --flipped are for a picture of a board; a FEN says its side to move');
+  }
   if (positionals.length < 2) throw new CommandLineError('expected a FEN and a number of moves n');
   // No number after the FEN: the last word was meant as n, and is named as a bad one.
   const split = splitAtCount(positionals) ?? { fenWords: positionals.slice(0, -1), count: positionals.at(-1)!, after: [] };
@@ -124,7 +150,7 @@ export function parseMateArguments(args: readonly string[]): MateCliRequest {
   if (split.after.length > 0) throw unknownMateWord(split.after[0]!, split.count, 'command line');
   const timeout = values.get('--timeout');
   const timeoutSeconds = timeout === undefined ? null : parseTimeout(timeout);
-  const { fen, pasted } = mateFenFromWords(split.fenWords);
+  const { fen, pasted } = given ? { fen: given.fen, pasted: given } : mateFenFromWords(split.fenWords);
   const tries = values.get('--tries');
   const maxRefutations = tries === undefined ? DEFAULT_MAX_REFUTATIONS : parseIntegerArgument(tries, '--tries', 0, MAX_TRY_REFUTATIONS);
   const solution = flags.has('--solution') || tries !== undefined ? { maxRefutations } : undefined;

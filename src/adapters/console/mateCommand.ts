@@ -4,6 +4,7 @@
 // "tree" and the problemist's solution after "solution" (as `chessbot mate --tree --solution`).
 
 import type { EngineClient } from '../../engine/index.ts';
+import { isPositionFileName } from '../../input/arguments.ts';
 import {
   CHECKS_WORD, type MateSettings, SOLUTION_WORD, TREE_WORD, formatBoard, formatMateAnswer, parseMateWords, pastedPositionLine, searchMate,
 } from '../../mate/index.ts';
@@ -19,16 +20,22 @@ export function mateCommand(options: MateCommandOptions): Command {
   const { engine, maxN, timeoutSeconds } = options;
   return {
     name: 'mate',
-    usage: `/mate <fen> <n> [${CHECKS_WORD}] [${TREE_WORD}] [${SOLUTION_WORD}]`,
+    usage: `/mate <fen|file> <n> [${CHECKS_WORD}] [${TREE_WORD}] [${SOLUTION_WORD}]`,
     summary: `find the shortest forced mate in at most n moves (n up to ${maxN})`,
     details: [
       `${CHECKS_WORD}: every move of the mating side gives check`,
       `${TREE_WORD}: also the solution tree, every defence and its answer`,
       `${SOLUTION_WORD}: also the solution as problemists read it: threats, variations with duals, tries, set play`,
+      'the position: a FEN, a Lichess link, a PGN, or a file: a picture of a board (White to move) or a .pgn',
       'n as problemists write it: #3 (direct), s#2 (selfmate: forces the other side to mate), h#2 (helpmate: every solution)',
     ],
     async run(args, context: CommandContext = {}) {
-      const problem = parseMateWords(args, maxN);
+      // "/mate board.png 3": the position in a file, read first (sharp and the vision core loaded only then).
+      const path = args[0];
+      const given = path !== undefined && args.length >= 2 && isPositionFileName(path)
+        ? await (await import('../../picture/position.ts')).positionFromFile(path, { side: 'w' })
+        : undefined;
+      const problem = parseMateWords(args, maxN, given);
       const { job, position } = problem;
       const { progress, status, signal } = context;
       // The FEN read from a link or a PGN, for the member to check and copy: before the board, or
