@@ -12,6 +12,7 @@ import { type Secret, maskUrlCredentials, redact } from '../../config/secret.ts'
 import type { EngineClient } from '../../engine/index.ts';
 import { type QueuedEngine, queueKeys } from '../../queue/index.ts';
 import { renderBoardPng } from './board/index.ts';
+import { discordRestAgent } from './restAgent.ts';
 import { memoryAnswerCache } from './cache.ts';
 import type { RemoteSearches } from './cancel.ts';
 import { DEFAULT_ALIVE_MS, PendingReplies } from './pendingReplies.ts';
@@ -165,7 +166,12 @@ export class DiscordBot {
       ...clientShardOptions(options.shards, options.shardIds),
       ...options.clientOptions,
       intents: [GatewayIntentBits.Guilds],
-      rest: { ...options.clientOptions?.rest, api: options.apiUrl ?? DEFAULT_DISCORD_API_URL },
+      rest: {
+        // Its own version's agent: another undici in this process (the Lichess client's) must not carry its requests (restAgent.ts).
+        agent: discordRestAgent() as NonNullable<ClientOptions['rest']>['agent'],
+        ...options.clientOptions?.rest,
+        api: options.apiUrl ?? DEFAULT_DISCORD_API_URL,
+      },
     });
     let closedFor!: (reason: string) => void;
     this.closed = new Promise((resolve) => (closedFor = resolve));

@@ -14,7 +14,9 @@ import type { MateMode, Stipulation } from '../../search/mate/index.ts';
 /** The names of /mate and its options, shared with the handler that reads them. */
 export const MATE_COMMAND = {
   name: 'mate',
-  options: { fen: 'fen', n: 'n', mode: 'mode', kind: 'kind', spoiler: 'spoiler', solution: 'solution' },
+  options: {
+    n: 'n', fen: 'fen', image: 'image', side: 'side', flipped: 'flipped', mode: 'mode', kind: 'kind', spoiler: 'spoiler', solution: 'solution',
+  },
 } as const;
 
 /**
@@ -37,6 +39,12 @@ export const MATE_KIND_CHOICES: ReadonlyArray<{ readonly name: string; readonly 
   { name: 'helpmate (h#n)', value: 'help' },
 ];
 
+/** The choices of /mate's `side` option: the side to move in a picture. */
+export const SIDE_CHOICES: ReadonlyArray<{ readonly name: string; readonly value: 'w' | 'b' }> = [
+  { name: 'White', value: 'w' },
+  { name: 'Black', value: 'b' },
+];
+
 /** What the definitions depend on: the config's "mate" section (so a Config can be passed). */
 export interface CommandSettings {
   readonly mate: {
@@ -45,7 +53,7 @@ export interface CommandSettings {
   };
 }
 
-/** /mate fen:<string> n:<integer 1..maxN> [mode:<all moves|checks only>] [kind:<direct|self|help>] [spoiler:<boolean>] [solution:<boolean>] */
+/** /mate n:<integer 1..maxN> [fen:<string>] [image:<attachment>] [side:<White|Black>] [flipped:<boolean>] [mode:<all moves|checks only>] [kind:<direct|self|help>] [spoiler:<boolean>] [solution:<boolean>] */
 export function mateCommandBuilder(settings: CommandSettings): SlashCommandBuilder {
   const { maxN } = settings.mate;
   const builder = new SlashCommandBuilder()
@@ -54,13 +62,7 @@ export function mateCommandBuilder(settings: CommandSettings): SlashCommandBuild
     // A server's command: installed with the bot, used in its channels.
     .setContexts(InteractionContextType.Guild)
     .setIntegrationTypes(ApplicationIntegrationType.GuildInstall);
-  builder.addStringOption((option) =>
-    option
-      .setName(MATE_COMMAND.options.fen)
-      .setDescription('The position: a FEN, a Lichess analysis link, a link with ?fen=, or a PGN')
-      .setRequired(true)
-      .setMaxLength(MATE_FEN_OPTION_MAX_LENGTH),
-  );
+  // Discord lists required options first: n, then the position as text or as a picture.
   builder.addIntegerOption((option) =>
     option
       .setName(MATE_COMMAND.options.n)
@@ -68,6 +70,32 @@ export function mateCommandBuilder(settings: CommandSettings): SlashCommandBuild
       .setRequired(true)
       .setMinValue(1)
       .setMaxValue(maxN),
+  );
+  builder.addStringOption((option) =>
+    option
+      .setName(MATE_COMMAND.options.fen)
+      .setDescription('The position: a FEN, a Lichess analysis link, a link with ?fen=, or a PGN (or give an image)')
+      .setRequired(false)
+      .setMaxLength(MATE_FEN_OPTION_MAX_LENGTH),
+  );
+  builder.addAttachmentOption((option) =>
+    option
+      .setName(MATE_COMMAND.options.image)
+      .setDescription('The position as a picture of a board (a screenshot, a diagram), or a .pgn file')
+      .setRequired(false),
+  );
+  builder.addStringOption((option) =>
+    option
+      .setName(MATE_COMMAND.options.side)
+      .setDescription('With an image: the side to move, which a picture does not show (default: White)')
+      .setRequired(false)
+      .addChoices(...SIDE_CHOICES.map((choice) => ({ ...choice }))),
+  );
+  builder.addBooleanOption((option) =>
+    option
+      .setName(MATE_COMMAND.options.flipped)
+      .setDescription('With an image: Black is at the bottom (when no coordinates are drawn; default: no)')
+      .setRequired(false),
   );
   builder.addStringOption((option) =>
     option

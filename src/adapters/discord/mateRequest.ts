@@ -19,10 +19,13 @@ import type { ChatInputCommandInteraction } from 'discord.js';
 import type { Position } from '../../chess/position.ts';
 import { UsageError, commandErrorText, formatCount, quote } from '../../errors.ts';
 import { type EngineClient, PoolBusyError, PoolClosedError } from '../../engine/index.ts';
+import type { PastedPosition } from '../../input/pastedPosition.ts';
+import { parseSideToMove } from '../../input/picturedPosition.ts';
 import { NoSolverError } from '../../queue/index.ts';
 import {
   type MateOutcome, type MateProblem, SHUTDOWN, checkMateFields, formatMateAnswer, formatStipulation, pastedPositionLine, searchMate,
 } from '../../mate/index.ts';
+import { positionFromAttachment } from './attachedPosition.ts';
 import { type AnswerCache, isCacheable, mateAnswerKey } from './cache.ts';
 import { MATE_COMMAND } from './commands.ts';
 import { describeDiscordError, isAlreadyAcknowledged, isReplyGone } from './errors.ts';
@@ -94,7 +97,10 @@ export async function handleMateCommand(interaction: ChatInputCommandInteraction
     spoiler: optionValue(interaction, MATE_COMMAND.options.spoiler),
     solution: optionValue(interaction, MATE_COMMAND.options.solution),
     kind: optionValue(interaction, MATE_COMMAND.options.kind),
+    side: optionValue(interaction, MATE_COMMAND.options.side),
+    flipped: optionValue(interaction, MATE_COMMAND.options.flipped),
   };
+  const image = interaction.options.get(MATE_COMMAND.options.image)?.attachment ?? null;
   const context = {
     id: interaction.id,
     user: interaction.user.id,
@@ -102,11 +108,14 @@ export async function handleMateCommand(interaction: ChatInputCommandInteraction
     fen: typeof fields.fen === 'string' ? loggedFen(fields.fen) : undefined,
     n: typeof fields.n === 'number' || typeof fields.n === 'string' ? fields.n : undefined,
     mode: typeof fields.mode === 'string' ? fields.mode : undefined,
+    // What was attached, never its URL (it carries Discord's signature).
+    image: image ? `${loggedFen(image.name)} (${image.size} bytes)` : undefined,
   };
 
   let problem: MateProblem;
   let hidden: boolean;
   try {
+    const given = await attachedPosition(image, fields);
     problem = checkMateFields(
       {
         fen: typeof fields.fen === 'string' ? fields.fen : null,
@@ -116,6 +125,7 @@ export async function handleMateCommand(interaction: ChatInputCommandInteraction
         kind: typeof fields.kind === 'string' ? fields.kind : null,
       },
       services.maxN,
+      given,
     );
     hidden = parseBooleanOption(fields.spoiler, MATE_COMMAND.options.spoiler);
     parseBooleanOption(fields.solution, MATE_COMMAND.options.solution);
@@ -163,7 +173,9 @@ export async function handleMateCommand(interaction: ChatInputCommandInteraction
   try {
     // Acknowledge first, within Discord's 3 seconds; the wait and the search may take minutes.
     await deferReply(interaction, logger, context);
-    await notePending(interaction, fields, hidden, services, context, replyEditableUntil);
+    // A picture is not fetched again by a process taking over: it gets the FEN read from it.
+    const noted = problem.pasted?.from === 'picture' ? { ...fields, fen: problem.job.fen } : fields;
+    await notePending(interaction, noted, hidden, services, context, replyEditableUntil);
     const editor = replyEditor(interaction, controller, services, context);
     const stipulation = formatStipulation(problem.position.turn, problem.job.maxMoves, problem.job.mode, problem.job.stipulation);
     const turn = await waitForTurn(ticket, controller.signal, maxWaitMs, (place) =>
@@ -393,6 +405,27 @@ export function boardPicture(
     services.logger.error('/mate board picture failed', { ...context, error: describeDiscordError(error) });
     return null;
   }
+}
+
+/**
+ * The position in the `image` option's file (a picture of a board, or a PGN), read with the `side`
+ * and `flipped` options; undefined when nothing is attached (then `fen` gives the position).
+ */
+async function attachedPosition(
+  image: { readonly url: string; readonly name: string; readonly size: number; readonly contentType: string | null } | null,
+  fields: { readonly fen: unknown; readonly side: unknown; readonly flipped: unknown },
+): Promise<PastedPosition | undefined> {
+  const { fen: fenOption, image: imageOption, side: sideOption, flipped: flippedOption } = MATE_COMMAND.options;
+  const typed = typeof fields.fen === 'string' && fields.fen.trim() !== '';
+  if (image === null) {
+    if (!typed) throw new UsageError(`give the position: a FEN, a link or a PGN in ${fenOption}, or a picture of the board in ${imageOption}`);
+    if (fields.side !== undefined || fields.flipped !== undefined) throw new UsageError(`${sideOption} and ${flippedOption} are for a picture in ${imageOption}; a FEN says its side to move`);
+    return undefined;
+  }
+  if (typed) throw new UsageError(`give the position once: in ${fenOption} or in ${imageOption}, not both`);
+  const side = fields.side === undefined ? 'w' : parseSideToMove(String(fields.side), sideOption);
+  const flipped = parseBooleanOption(fields.flipped as string | number | boolean | undefined, flippedOption);
+  return positionFromAttachment(image, { side, ...(flipped ? { flipped } : {}) });
 }
 
 /** A boolean option (`spoiler`, `solution`): absent means no. */

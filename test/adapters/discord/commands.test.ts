@@ -15,15 +15,8 @@ describe('commandDefinitions', () => {
     expect(mate.description.length).toBeLessThanOrEqual(100);
   });
 
-  it('has fen (string, required, up to the longest text option: a link or a PGN too), n (integer 1..maxN, required), mode and kind (optional choices), spoiler and solution (optional)', () => {
+  it('has n (integer 1..maxN, required, so first), fen (string, up to the longest text option: a link or a PGN too) or image (an attachment) with side and flipped, mode and kind (optional choices), spoiler and solution (optional)', () => {
     expect(mate.options).toEqual([
-      {
-        type: ApplicationCommandOptionType.String,
-        name: 'fen',
-        description: expect.any(String),
-        required: true,
-        max_length: MATE_FEN_OPTION_MAX_LENGTH,
-      },
       {
         type: ApplicationCommandOptionType.Integer,
         name: 'n',
@@ -32,6 +25,22 @@ describe('commandDefinitions', () => {
         min_value: 1,
         max_value: 10,
       },
+      {
+        type: ApplicationCommandOptionType.String,
+        name: 'fen',
+        description: expect.any(String),
+        required: false,
+        max_length: MATE_FEN_OPTION_MAX_LENGTH,
+      },
+      { type: ApplicationCommandOptionType.Attachment, name: 'image', description: expect.any(String), required: false },
+      {
+        type: ApplicationCommandOptionType.String,
+        name: 'side',
+        description: expect.any(String),
+        required: false,
+        choices: [{ name: 'White', value: 'w' }, { name: 'Black', value: 'b' }],
+      },
+      { type: ApplicationCommandOptionType.Boolean, name: 'flipped', description: expect.any(String), required: false },
       {
         type: ApplicationCommandOptionType.String,
         name: 'mode',

@@ -160,7 +160,7 @@ describe('bad input gets a private reply that names the problem, as the console 
 
   it('a missing FEN', async () => {
     const handle = h.mate('   ', 2, { user: newUser() });
-    await expectPrivateReply(handle, '/mate: missing FEN (or "startpos")');
+    await expectPrivateReply(handle, '/mate: give the position: a FEN, a link or a PGN in fen, or a picture of the board in image');
   });
 
   it('quotes the input back as typed: a rank in bold markdown is not shown in bold', async () => {

@@ -3,11 +3,11 @@
 // dispatch interactions, and assert on what the bot sent (see ../fakeDiscord.test.ts).
 export { FakeDiscord, InteractionHandle, DEFAULT_USER } from './server.ts';
 export type {
-  FakeDiscordOptions, DispatchCommand, DispatchComponent, DispatchContextMenu, DispatchAutocomplete, DispatchModalSubmit, RegisteredCommands,
+  FakeDiscordOptions, FakeUpload, DispatchCommand, DispatchComponent, DispatchContextMenu, DispatchAutocomplete, DispatchModalSubmit, RegisteredCommands,
 } from './server.ts';
 export { CallbackType, EPHEMERAL, Errors, InteractionKind } from './interactions.ts';
 export type { InteractionEvent, CallbackEvent, EditEvent, DiscordError } from './interactions.ts';
 export type { FaultSpec, RecordedRequest, RecordedFile } from './http.ts';
-export type { FakeUser, FakeGuild, FakeChannel, FakeCommandOption, FakeMessage } from './payloads.ts';
+export type { FakeUser, FakeGuild, FakeChannel, FakeCommandOption, FakeMessage, FakeResolvedAttachment } from './payloads.ts';
 export type { GatewayStats, ReceivedPayload, ShardPair, ShardSession } from './gateway.ts';
 export { makeGuildIdOnShard, shardOf } from './payloads.ts';

@@ -27,9 +27,19 @@ export interface FakeGuild {
 /** An application-command option as Discord sends it in `data.options`. */
 export interface FakeCommandOption {
   name: string;
-  /** 3 string, 4 integer, 5 boolean, 10 number (ApplicationCommandOptionType). */
+  /** 3 string, 4 integer, 5 boolean, 10 number, 11 attachment (ApplicationCommandOptionType). */
   type: number;
   value: string | number | boolean;
+}
+
+/** A file a member attached to a command's attachment option, as Discord resolves it (`data.resolved.attachments`). */
+export interface FakeResolvedAttachment {
+  id: string;
+  filename: string;
+  size: number;
+  url: string;
+  proxy_url: string;
+  content_type?: string;
 }
 
 /** A message as the fake keeps it (the original response, an edit target, or a follow-up). */
@@ -287,12 +297,14 @@ export function commandInteractionPayload(opts: {
   user: FakeUser;
   guild: FakeGuild | undefined;
   channelId: string;
+  attachments?: FakeResolvedAttachment[];
 }): Record<string, unknown> {
   return interactionPayload(opts, 2 /* APPLICATION_COMMAND */, {
     id: opts.commandId,
     name: opts.name,
     type: 1, // CHAT_INPUT
     options: opts.options,
+    ...(opts.attachments?.length ? { resolved: { attachments: Object.fromEntries(opts.attachments.map((a) => [a.id, a])) } } : {}),
     ...(opts.guild ? { guild_id: opts.guild.id } : {}),
   });
 }

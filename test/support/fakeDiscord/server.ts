@@ -37,6 +37,7 @@ import {
   type FakeCommandOption,
   type FakeGuild,
   type FakeMessage,
+  type FakeResolvedAttachment,
   type FakeUser,
 } from './payloads.ts';
 
@@ -64,9 +65,22 @@ export interface FakeDiscordOptions {
   port?: number;
 }
 
+/** A file attached to an attachment option: Discord uploads it to its CDN and the interaction carries its URL. */
+export interface FakeUpload {
+  /** The attachment option's name. */
+  option: string;
+  filename: string;
+  bytes: Uint8Array;
+  content_type?: string;
+  /** The size the interaction states (default: the bytes' length), for a file larger than sent. */
+  size?: number;
+}
+
 export interface DispatchCommand {
   name: string;
   options?: FakeCommandOption[];
+  /** Files attached to attachment options, served by the fake's CDN at their URLs. */
+  uploads?: FakeUpload[];
   /** default: a member named `tester` */
   user?: FakeUser;
   /** default: the first guild; `null` for a DM */
@@ -213,6 +227,8 @@ export class FakeDiscord {
   private readonly server: Server;
   private readonly changes = new EventEmitter();
   private readonly interactions = new Map<string, InteractionRecord>();
+  /** The CDN: uploaded files by path (/attachments/<channel>/<id>/<name>). */
+  private readonly cdn = new Map<string, FakeUpload>();
   private readonly faults: ActiveFault[] = [];
   private readonly slowAnswers: ActiveFault[] = [];
   private readonly registered = new Map<string, { id: string; name: string }[]>();
@@ -308,18 +324,32 @@ export class FakeDiscord {
     const { guild, channelId } = this.place(cmd.guildId, cmd.channelId);
     const id = makeSnowflake();
     const token = makeInteractionToken();
+    const attachments = (cmd.uploads ?? []).map((upload) => this.upload(channelId, upload));
     const payload = commandInteractionPayload({
       id,
       token,
       applicationId: this.applicationId,
       commandId: this.commandId(cmd.name, guild?.id),
       name: cmd.name,
-      options: cmd.options ?? [],
+      options: [...(cmd.options ?? []), ...attachments.map((a, i) => ({ name: cmd.uploads![i]!.option, type: 11, value: a.id }))],
+      attachments,
       user: cmd.user ?? DEFAULT_USER,
       guild,
       channelId,
     });
     return new InteractionRecord(id, token, 2, payload, channelId, null, this.lifetimes, () => this.changes.emit('change'));
+  }
+
+  /** Puts `upload` on the CDN, with a signed URL as Discord's are (ex, is, hm: expiry and signature). */
+  private upload(channelId: string, upload: FakeUpload): FakeResolvedAttachment {
+    const id = makeSnowflake();
+    const path = `/attachments/${channelId}/${id}/${upload.filename}`;
+    this.cdn.set(path, upload);
+    const url = `http://127.0.0.1:${this.port}${path}?ex=${(Math.floor(Date.now() / 1000) + 86_400).toString(16)}&is=0&hm=${makeInteractionToken().slice(0, 32)}&`;
+    return {
+      id, filename: upload.filename, size: upload.size ?? upload.bytes.length, url, proxy_url: url,
+      ...(upload.content_type ? { content_type: upload.content_type } : {}),
+    };
   }
 
   /** Sends INTERACTION_CREATE for a button click or select-menu choice (type 3) on `message`. */
@@ -508,6 +538,13 @@ export class FakeDiscord {
       fault.hits++;
       const { status, headers, body: faultBody } = faultResponse(fault);
       return reply(status, faultBody, headers);
+    }
+    const file = method === 'GET' ? this.cdn.get(path) : undefined;
+    if (file) {
+      request.status = 200;
+      res.writeHead(200, { 'content-type': file.content_type ?? 'application/octet-stream', 'content-length': String(file.bytes.length) });
+      res.end(Buffer.from(file.bytes));
+      return;
     }
     const route = this.route(method, path, request);
     if (!route) return reply(404, { message: '404: Not Found', code: 0 });
