@@ -54,7 +54,8 @@ export async function decodePicture(bytes: Uint8Array, name: string): Promise<Pi
   let width: number;
   let height: number;
   try {
-    ({ width, height } = await input().metadata());
+    // The header only (no pixel is decoded), without the pixel limit, so that the limit is named below.
+    ({ width, height } = await sharp(bytes, { limitInputPixels: false, pages: 1 }).metadata());
   } catch {
     throw new UsageError(`${name} is a damaged or unreadable ${format} file`);
   }
