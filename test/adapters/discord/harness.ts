@@ -6,7 +6,7 @@ import { DiscordBot, type DiscordBotOptions } from '../../../src/adapters/discor
 import { streamLogger } from '../../../src/log.ts';
 import { Secret } from '../../../src/config/secret.ts';
 import { WorkerPool } from '../../../src/workers/index.ts';
-import { type FakeDiscordOptions, type FakeUser, FakeDiscord, type InteractionHandle } from '../../support/fakeDiscord/index.ts';
+import { type FakeCommandOption, type FakeDiscordOptions, type FakeUser, FakeDiscord, type InteractionHandle } from '../../support/fakeDiscord/index.ts';
 
 // Problems with known answers (as in test/mate/answer.test.ts).
 export const MATE_IN_1 = '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1'; // Ra8#
@@ -36,6 +36,12 @@ export interface Harness {
     fen: string,
     n: number | string | undefined,
     options?: { mode?: string; kind?: string; spoiler?: boolean | string; solution?: boolean | string; user?: FakeUser; guildId?: string | null },
+  ): InteractionHandle;
+  /** Dispatches /mate with a file in its `image` option, n, and the other options given. */
+  mateWithFile(
+    file: { filename: string; bytes: Uint8Array; content_type?: string; size?: number },
+    n: number,
+    options?: { fen?: string; side?: string; flipped?: boolean; user?: FakeUser },
   ): InteractionHandle;
   close(): Promise<void>;
 }
@@ -93,6 +99,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       if (spoiler !== undefined) opts.push({ name: 'spoiler', type: typeof spoiler === 'boolean' ? 5 : 3, value: spoiler as never });
       if (solution !== undefined) opts.push({ name: 'solution', type: typeof solution === 'boolean' ? 5 : 3, value: solution as never });
       return fake.dispatchInteraction({ name: 'mate', options: opts, ...(user ? { user } : {}), ...(guildId !== undefined ? { guildId } : {}) });
+    },
+    mateWithFile(file, n, { fen, side, flipped, user } = {}) {
+      const opts: FakeCommandOption[] = [{ name: 'n', type: 4, value: n }];
+      if (fen !== undefined) opts.push({ name: 'fen', type: 3, value: fen });
+      if (side !== undefined) opts.push({ name: 'side', type: 3, value: side });
+      if (flipped !== undefined) opts.push({ name: 'flipped', type: 5, value: flipped });
+      return fake.dispatchInteraction({ name: 'mate', options: opts, uploads: [{ option: 'image', ...file }], ...(user ? { user } : {}) });
     },
     async close() {
       await bot.stop();
