@@ -154,31 +154,45 @@ function clampInt(v: number, lo: number, hi: number): number {
  * maxStep. A family's score is the sum of its lines' strengths less the strongest one, so that a
  * single long edge (a panel's border) cannot carry a family alone.
  */
-export function searchLines(profile: Float32Array, minStep: number, maxStep: number, keep: number): LineFamily[] {
+export function searchLines(profile: Float32Array, minStep: number, maxStep: number, keep: number, tolerance = 1): LineFamily[] {
   const n = profile.length;
-  // A line may fall a pixel off its ideal place (rounding, resampling): take the best of three.
-  const peak = new Float32Array(n);
+  // A line may fall off its ideal place (rounding, resampling, a coarse spacing step): take the
+  // best within `tolerance` pixels. Padded by a board's width of zeros so no index falls outside.
+  const pad = Math.ceil(maxStep * 9) + 2;
+  const peak = new Float32Array(n + 2 * pad);
   for (let i = 0; i < n; i++) {
-    peak[i] = Math.max(profile[i]!, i > 0 ? profile[i - 1]! : 0, i < n - 1 ? profile[i + 1]! : 0);
+    let best = 0;
+    for (let j = Math.max(0, i - tolerance); j <= Math.min(n - 1, i + tolerance); j++) best = Math.max(best, profile[j]!);
+    peak[i + pad] = best;
   }
+  // Spacing steps such that the seventh line drifts less than the tolerance.
+  const stepGrain = (2 * tolerance) / 7;
   const found: LineFamily[] = [];
-  for (let step = Math.max(3, minStep); step <= maxStep; step += Math.max(0.25, step * 0.004)) {
+  for (let step = Math.max(3, minStep); step <= maxStep; step += Math.max(stepGrain * 0.9, step * 0.004)) {
     const first = Math.floor(-0.4 * step);
     const last = Math.ceil(n - 8 * step + 0.4 * step);
+    const offsets = new Int32Array(7);
+    for (let k = 1; k <= 7; k++) offsets[k - 1] = Math.round(k * step - 0.5) + pad;
     for (let start = first; start <= last; start++) {
       let sum = 0;
       let max = 0;
-      for (let k = 1; k <= 7; k++) {
-        const v = peak[Math.round(start + k * step - 0.5)] ?? 0;
+      for (let k = 0; k < 7; k++) {
+        const v = peak[start + offsets[k]!]!;
         sum += v;
         if (v > max) max = v;
       }
       const score = sum - max;
-      if (score <= 0) continue;
+      if (score <= 0 || (found.length === keep && score <= worstScore(found))) continue;
       offer(found, { start, step, score }, keep);
     }
   }
   return found.sort((a, b) => b.score - a.score);
+}
+
+function worstScore(list: readonly LineFamily[]): number {
+  let worst = Infinity;
+  for (const f of list) if (f.score < worst) worst = f.score;
+  return worst;
 }
 
 /** Keeps `list` to the `keep` best families, one per place and spacing. */
@@ -204,11 +218,8 @@ function offer(list: LineFamily[], family: LineFamily, keep: number): void {
 /** Bands of the other axis the first search looks in: the whole picture, halves, thirds. */
 const BANDS: ReadonlyArray<readonly [number, number]> = [
   [0, 1],
-  [0, 0.5],
-  [0.5, 1],
-  [0.25, 0.75],
-  [0, 0.7],
-  [0.3, 1],
+  [0, 0.6],
+  [0.4, 1],
 ];
 
 function candidates(edges: EdgeSums, factor: number): Candidate[] {
@@ -225,12 +236,12 @@ function candidates(edges: EdgeSums, factor: number): Candidate[] {
 
   // Rows of lines first, then columns within the band each family spans; and the other way round.
   for (const [a, b] of BANDS) {
-    const ys = searchLines(edges.rows(a * w, b * w), minStep, h / 8 + 1, CANDIDATES_PER_PROFILE);
+    const ys = searchLines(edges.rows(a * w, b * w), minStep, h / 8 + 1, CANDIDATES_PER_PROFILE, 2);
     for (const y of ys) {
       const xs = searchLines(edges.columns(y.start, y.start + 8 * y.step), y.step * (1 - MAX_ASPECT_SKEW), y.step * (1 + MAX_ASPECT_SKEW), 3);
       for (const x of xs) add(x, y);
     }
-    const xs = searchLines(edges.columns(a * h, b * h), minStep, w / 8 + 1, CANDIDATES_PER_PROFILE);
+    const xs = searchLines(edges.columns(a * h, b * h), minStep, w / 8 + 1, CANDIDATES_PER_PROFILE, 2);
     for (const x of xs) {
       const ys2 = searchLines(edges.rows(x.start, x.start + 8 * x.step), x.step * (1 - MAX_ASPECT_SKEW), x.step * (1 + MAX_ASPECT_SKEW), 3);
       for (const y of ys2) add(x, y);
@@ -367,7 +378,7 @@ function refine(full: GrayImage, c: Candidate, factor: number): BoardBox {
   const sy = c.y.step * factor;
   const x0 = c.x.start * factor;
   const y0 = c.y.start * factor;
-  const radius = Math.max(1, Math.round(Math.min(sx, sy) * 0.04));
+  const radius = Math.max(1, Math.round(Math.min(sx, sy) * 0.065));
   const left = clampInt(x0 - sx * 0.5, 0, full.width);
   const top = clampInt(y0 - sy * 0.5, 0, full.height);
   const right = clampInt(x0 + sx * 8.5, 0, full.width);
@@ -439,46 +450,57 @@ function fitLines(
     }
     let best = 0;
     for (let i = 1; i < strength.length; i++) if (strength[i]! > strength[best]!) best = i;
-    if (strength[best]! <= 0) continue;
-    // Parabolic interpolation between the peak and its neighbours; +0.5: pixel i covers [i, i+1).
-    let offset = 0;
-    if (best > 0 && best < strength.length - 1) {
-      const a = strength[best - 1]!;
-      const b = strength[best]!;
-      const c = strength[best + 1]!;
-      const denom = a - 2 * b + c;
-      if (denom < 0) offset = Math.max(-0.5, Math.min(0.5, (0.5 * (a - c)) / denom));
+    const top = strength[best]!;
+    if (top <= 0) continue;
+    // The blur turns a sharp step into a plateau of equal gradients: the line is the centre of
+    // the run of columns above half the peak, each weighted by how far it rises above that half.
+    let lo2 = best;
+    let hi2 = best;
+    while (lo2 > 0 && strength[lo2 - 1]! > top / 2) lo2--;
+    while (hi2 < strength.length - 1 && strength[hi2 + 1]! > top / 2) hi2++;
+    let mass = 0;
+    let moment = 0;
+    for (let i = lo2; i <= hi2; i++) {
+      const w8 = strength[i]! - top / 2;
+      mass += w8;
+      moment += w8 * i;
     }
-    points.push({ k, at: lo + best + offset + 0.5, weight: strength[best]! });
+    const offset = moment / mass - best;
+    points.push({ k, at: lo + best + offset + 0.5, weight: top });
   }
+  if (process.env.DEBUG_LINES) console.log(axis, start.toFixed(1), step.toFixed(2), points.map((p) => `${p.k}:${p.at.toFixed(1)}/${p.weight.toFixed(0)}`).join(" "));
   return robustFit(points, { start, step });
 }
 
-/** Weighted least squares of at = start + k·step, dropping lines that sit off the fit. */
+/**
+ * at = start + k·step through the measured lines: a robust first guess (medians of pairwise
+ * slopes and of intercepts, Theil-Sen), then weighted least squares over the lines that agree
+ * with it, so that one line pulled by a row of pieces or a frame's shadow does not bend the fit.
+ */
 function robustFit(
   points: Array<{ k: number; at: number; weight: number }>,
   fallback: { start: number; step: number },
 ): { start: number; step: number } {
-  let fit = fallback;
-  let used = points;
-  for (let round = 0; round < 3; round++) {
-    if (used.length < 3) return fit;
-    let sw = 0, sk = 0, sa = 0, skk = 0, ska = 0;
-    for (const p of used) {
-      sw += p.weight;
-      sk += p.weight * p.k;
-      sa += p.weight * p.at;
-      skk += p.weight * p.k * p.k;
-      ska += p.weight * p.k * p.at;
-    }
-    const det = sw * skk - sk * sk;
-    if (det <= 0) return fit;
-    const step = (sw * ska - sk * sa) / det;
-    const start = (sa - step * sk) / sw;
-    fit = { start, step };
-    const worst = used.reduce((w, p) => (Math.abs(p.at - start - p.k * step) > Math.abs(w.at - start - w.k * step) ? p : w));
-    if (Math.abs(worst.at - start - worst.k * step) < 0.06 * step) return fit;
-    used = used.filter((p) => p !== worst);
+  if (points.length < 3) return fallback;
+  const slopes: number[] = [];
+  for (let i = 0; i < points.length; i++) {
+    for (let j = i + 1; j < points.length; j++) slopes.push((points[j]!.at - points[i]!.at) / (points[j]!.k - points[i]!.k));
   }
-  return fit;
+  const guessStep = median(slopes);
+  const guessStart = median(points.map((p) => p.at - p.k * guessStep));
+  const tolerance = 0.5 + 0.025 * guessStep;
+  const used = points.filter((p) => Math.abs(p.at - guessStart - p.k * guessStep) <= tolerance);
+  if (used.length < 3) return { start: guessStart, step: guessStep };
+  let sw = 0, sk = 0, sa = 0, skk = 0, ska = 0;
+  for (const p of used) {
+    sw += p.weight;
+    sk += p.weight * p.k;
+    sa += p.weight * p.at;
+    skk += p.weight * p.k * p.k;
+    ska += p.weight * p.k * p.at;
+  }
+  const det = sw * skk - sk * sk;
+  if (det <= 0) return { start: guessStart, step: guessStep };
+  const step = (sw * ska - sk * sa) / det;
+  return { start: (sa - step * sk) / sw, step };
 }
