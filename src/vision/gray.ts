@@ -10,39 +10,36 @@ export interface GrayImage {
   readonly data: Float32Array;
 }
 
-/** Luma (Rec. 601 weights) of every pixel; alpha is taken as already composed. */
-export function toGray(picture: Picture): GrayImage {
-  const { width, height, rgba } = picture;
-  const n = width * height;
-  if (rgba.length < n * 4) throw new RangeError(`picture data holds ${rgba.length} bytes, ${width}×${height} RGBA needs ${n * 4}`);
-  const data = new Float32Array(n);
-  for (let i = 0, j = 0; i < n; i++, j += 4) {
-    data[i] = 0.299 * rgba[j]! + 0.587 * rgba[j + 1]! + 0.114 * rgba[j + 2]!;
+/**
+ * Luma (Rec. 601 weights) of a rectangle of the picture, shrunk by an integer factor: each output
+ * pixel is the mean of a factor×factor block (the rectangle's last partial blocks are dropped).
+ * Alpha is taken as already composed.
+ */
+export function grayRegion(picture: Picture, x0: number, y0: number, width: number, height: number, factor = 1): GrayImage {
+  const { width: pw, height: ph, rgba } = picture;
+  if (rgba.length < pw * ph * 4) throw new RangeError(`picture data holds ${rgba.length} bytes, ${pw}×${ph} RGBA needs ${pw * ph * 4}`);
+  if (x0 < 0 || y0 < 0 || x0 + width > pw || y0 + height > ph) throw new RangeError('region outside the picture');
+  const f = Math.max(1, Math.floor(factor));
+  const w = Math.floor(width / f);
+  const h = Math.floor(height / f);
+  const data = new Float32Array(w * h);
+  for (let y = 0; y < h * f; y++) {
+    const out = Math.floor(y / f) * w;
+    let i = ((y0 + y) * pw + x0) * 4;
+    for (let x = 0; x < w; x++) {
+      let sum = 0;
+      for (let k = 0; k < f; k++, i += 4) sum += 0.299 * rgba[i]! + 0.587 * rgba[i + 1]! + 0.114 * rgba[i + 2]!;
+      data[out + x]! += sum;
+    }
   }
-  return { width, height, data };
+  const area = f * f;
+  if (area > 1) for (let i = 0; i < data.length; i++) data[i]! /= area;
+  return { width: w, height: h, data };
 }
 
-/** The image shrunk by an integer factor, each output pixel the mean of its factor×factor block. */
-export function downscale(image: GrayImage, factor: number): GrayImage {
-  if (factor <= 1) return image;
-  const width = Math.floor(image.width / factor);
-  const height = Math.floor(image.height / factor);
-  const data = new Float32Array(width * height);
-  const src = image.data;
-  const area = factor * factor;
-  for (let y = 0; y < height; y++) {
-    for (let dy = 0; dy < factor; dy++) {
-      const row = (y * factor + dy) * image.width;
-      for (let x = 0; x < width; x++) {
-        let sum = 0;
-        const start = row + x * factor;
-        for (let dx = 0; dx < factor; dx++) sum += src[start + dx]!;
-        data[y * width + x]! += sum;
-      }
-    }
-    for (let x = 0; x < width; x++) data[y * width + x]! /= area;
-  }
-  return { width, height, data };
+/** Luma of every pixel. */
+export function toGray(picture: Picture): GrayImage {
+  return grayRegion(picture, 0, 0, picture.width, picture.height, 1);
 }
 
 /** A (2r+1)×(2r+1) box blur, edges clamped; r = 0 returns the image itself. */
@@ -59,14 +56,19 @@ export function boxBlur(image: GrayImage, radius: number): GrayImage {
 /** Blurs `count` lines of `length` samples (step `step` along a line, `lineStep` between lines). */
 function blurLines(src: Float32Array, dst: Float32Array, length: number, count: number, step: number, lineStep: number, r: number): void {
   const span = 2 * r + 1;
+  const last = length - 1;
   for (let line = 0; line < count; line++) {
     const base = line * lineStep;
-    const at = (i: number): number => src[base + Math.min(length - 1, Math.max(0, i)) * step]!;
-    let sum = 0;
-    for (let i = -r; i <= r; i++) sum += at(i);
+    const first = src[base]!;
+    const end = src[base + last * step]!;
+    // The window's running sum, the picture's edge repeated beyond it.
+    let sum = first * (r + 1);
+    for (let i = 1; i <= r; i++) sum += src[base + Math.min(i, last) * step]!;
     for (let i = 0; i < length; i++) {
       dst[base + i * step] = sum / span;
-      sum += at(i + r + 1) - at(i - r);
+      const enter = i + r + 1;
+      const leave = i - r;
+      sum += (enter <= last ? src[base + enter * step]! : end) - (leave >= 0 ? src[base + leave * step]! : first);
     }
   }
 }

@@ -15,17 +15,19 @@
 // - the winner's lines are measured again at full resolution and fitted by least squares, so its
 //   edges land within a few percent of a square.
 
-import { type GrayImage, Integral, boxBlur, downscale, toGray } from './gray.ts';
+import { type GrayImage, Integral, boxBlur, grayRegion } from './gray.ts';
 import type { BoardBox, Picture } from './types.ts';
 
 /** The longest side the search works on; larger pictures are shrunk by an integer factor. */
-const WORK_SIDE = 800;
+const WORK_SIDE = 640;
 /** The smallest board looked for, in picture pixels (the issue asks for 150 and up). */
 const MIN_BOARD = 96;
 /** Blur radius at the working scale: averages hatching and texture, keeps 4-pixel squares. */
 const WORK_BLUR = 1;
 /** Gradients below this (grey levels per pixel) are noise: JPEG ringing, subtle textures. */
 const GRADIENT_FLOOR = 1;
+/** Refinement works on squares of about this many pixels (larger boards are shrunk for it). */
+const REFINE_SQUARE = 40;
 /** Candidates kept per profile searched. */
 const CANDIDATES_PER_PROFILE = 4;
 /** A board's squares may be this much wider than tall (or taller than wide) after scaling. */
@@ -63,15 +65,14 @@ export interface CheckerFit {
 /** The board's 8×8 area in the picture, or null when no chessboard is found. */
 export function findBoard(picture: Picture): BoardBox | null {
   if (picture.width < MIN_BOARD / 2 || picture.height < MIN_BOARD / 2) return null;
-  const full = toGray(picture);
-  const factor = Math.max(1, Math.ceil(Math.max(full.width, full.height) / WORK_SIDE));
-  const work = boxBlur(downscale(full, factor), WORK_BLUR);
+  const factor = Math.max(1, Math.ceil(Math.max(picture.width, picture.height) / WORK_SIDE));
+  const work = boxBlur(grayRegion(picture, 0, 0, picture.width, picture.height, factor), WORK_BLUR);
   const edges = new EdgeSums(work);
   const integral = new Integral(work);
 
   const best = bestCandidate(candidates(edges, factor), integral);
   if (best === null) return null;
-  return refine(full, best, factor);
+  return refine(picture, best, factor);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -256,12 +257,16 @@ function bestCandidate(list: readonly Candidate[], integral: Integral): Candidat
   for (const base of list) {
     // A board against a mid-grey background shows its outer edges too: the family may be one
     // square off, so its neighbours are tried as well.
+    let plausible = true;
     for (const [dx, dy] of [[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]] as const) {
+      if (!plausible) break;
       const candidate: Candidate = {
         x: { ...base.x, start: base.x.start + dx * base.x.step },
         y: { ...base.y, start: base.y.start + dy * base.y.step },
       };
       const fit = checkerFit(integral, candidate.x.start, candidate.y.start, candidate.x.step, candidate.y.step);
+      // A family that is not even half a checkerboard is not one square off a board either.
+      if (dx === 0 && dy === 0 && fit.alternation < 0.4) plausible = false;
       if (fit.extends || fit.contrast < MIN_CONTRAST || fit.alternation < MIN_ALTERNATION) continue;
       if (!insidePicture(integral.image, candidate)) continue;
       const area = candidate.x.step * candidate.y.step;
@@ -295,7 +300,11 @@ function insidePicture(image: GrayImage, c: Candidate): boolean {
 const PATCH_INSET = 0.07;
 const PATCH_SIZE = 0.17;
 
-type Corner = 'tl' | 'tr' | 'bl' | 'br';
+/** Corners of a square, as indices. */
+const TL = 0;
+const TR = 1;
+const BL = 2;
+const BR = 3;
 
 /**
  * How well the 8×8 grid with top-left corner (x0, y0) and squares sx × sy matches a
@@ -304,65 +313,84 @@ type Corner = 'tl' | 'tr' | 'bl' | 'br';
  * the board change few comparisons.
  */
 export function checkerFit(integral: Integral, x0: number, y0: number, sx: number, sy: number): CheckerFit {
-  const patch = (row: number, col: number, corner: Corner): number => {
-    const left = corner === 'tl' || corner === 'bl';
-    const top = corner === 'tl' || corner === 'tr';
-    const px = x0 + (col + (left ? PATCH_INSET : 1 - PATCH_INSET - PATCH_SIZE)) * sx;
-    const py = y0 + (row + (top ? PATCH_INSET : 1 - PATCH_INSET - PATCH_SIZE)) * sy;
-    return integral.mean(px, py, px + PATCH_SIZE * sx, py + PATCH_SIZE * sy);
+  // Patches of a 10×10 grid: the board's 8×8 squares and the ring just outside (index 0 and 9).
+  const patches = new Float64Array(10 * 10 * 4);
+  for (let row = -1; row <= 8; row++) {
+    for (let col = -1; col <= 8; col++) {
+      for (let corner = 0; corner < 4; corner++) {
+        const left = corner === TL || corner === BL;
+        const top = corner === TL || corner === TR;
+        const px = x0 + (col + (left ? PATCH_INSET : 1 - PATCH_INSET - PATCH_SIZE)) * sx;
+        const py = y0 + (row + (top ? PATCH_INSET : 1 - PATCH_INSET - PATCH_SIZE)) * sy;
+        patches[((row + 1) * 10 + col + 1) * 4 + corner] = integral.mean(px, py, px + PATCH_SIZE * sx, py + PATCH_SIZE * sy);
+      }
+    }
+  }
+  // A difference across a line, signed so that it is positive when square (row, col) is the
+  // lighter one and (row + col) is even; the board's own parity is found after.
+  const pair = (row: number, col: number, a: number, row2: number, col2: number, b: number): number => {
+    const sign = ((row + col) & 1) === 0 ? 1 : -1;
+    return sign * (patches[((row + 1) * 10 + col + 1) * 4 + a]! - patches[((row2 + 1) * 10 + col2 + 1) * 4 + b]!);
   };
-  // Each difference is signed so that it is positive when square (row, col) is the lighter one
-  // and (row + col) is even; the board's own parity (which squares are light) is found after.
-  const diffs: number[] = [];
-  const pair = (row: number, col: number, a: Corner, row2: number, col2: number, b: Corner): number => {
-    const sign = (row + col) % 2 === 0 ? 1 : -1;
-    return sign * (patch(row, col, a) - patch(row2, col2, b));
+  const diffs = new Float64Array(224);
+  let count = 0;
+  let missing = 0;
+  const push = (d: number): void => {
+    if (Number.isFinite(d)) diffs[count++] = d;
+    else missing++;
   };
   for (let row = 0; row < 8; row++) {
     for (let col = 0; col < 8; col++) {
       if (col < 7) {
-        diffs.push(pair(row, col, 'tr', row, col + 1, 'tl'), pair(row, col, 'br', row, col + 1, 'bl'));
+        push(pair(row, col, TR, row, col + 1, TL));
+        push(pair(row, col, BR, row, col + 1, BL));
       }
       if (row < 7) {
-        diffs.push(pair(row, col, 'bl', row + 1, col, 'tl'), pair(row, col, 'br', row + 1, col, 'tr'));
+        push(pair(row, col, BL, row + 1, col, TL));
+        push(pair(row, col, BR, row + 1, col, TR));
       }
     }
   }
-  const valid = diffs.filter((d) => Number.isFinite(d));
-  if (valid.length < diffs.length * 0.9) return { alternation: 0, contrast: 0, extends: false };
-  const parity = valid.reduce((s, d) => s + d, 0) >= 0 ? 1 : -1;
-  const oriented = valid.map((d) => d * parity);
-  const contrast = median(oriented);
+  if (missing > 224 * 0.1) return { alternation: 0, contrast: 0, extends: false };
+  const valid = diffs.subarray(0, count);
+  let total = 0;
+  for (const d of valid) total += d;
+  const parity = total >= 0 ? 1 : -1;
+  for (let i = 0; i < count; i++) valid[i]! *= parity;
+  valid.sort();
+  const contrast = valid[count >> 1]!;
   const threshold = Math.max(4, 0.3 * contrast);
-  const alternation = oriented.filter((d) => d > threshold).length / oriented.length;
+  let above = 0;
+  for (const d of valid) if (d > threshold) above++;
+  const alternation = above / count;
 
   // The ring of squares just outside each edge: on a board it is background or a frame (no
   // alternation along it); on a larger grid it alternates as strongly as the board.
-  const ring = (cells: ReadonlyArray<readonly [number, number]>, a: Corner, b: Corner): boolean => {
-    const along: number[] = [];
-    for (let i = 0; i + 1 < cells.length; i++) {
-      const [r1, c1] = cells[i]!;
-      const [r2, c2] = cells[i + 1]!;
-      along.push(parity * pair(r1, c1, a, r2, c2, b));
+  const ringAlternates = (cell: (i: number) => readonly [number, number], a: number, b: number): boolean => {
+    let known = 0;
+    let strong = 0;
+    for (let i = 0; i < 7; i++) {
+      const [r1, c1] = cell(i);
+      const [r2, c2] = cell(i + 1);
+      const d = parity * pair(r1, c1, a, r2, c2, b);
+      if (!Number.isFinite(d)) continue;
+      known++;
+      if (d > Math.max(4, 0.5 * contrast)) strong++;
     }
-    const known = along.filter((d) => Number.isFinite(d));
-    if (known.length < 6) return false;
-    const strong = known.filter((d) => d > Math.max(4, 0.5 * contrast)).length;
-    return strong >= 0.75 * known.length;
+    return known >= 6 && strong >= 0.75 * known;
   };
-  const index = [0, 1, 2, 3, 4, 5, 6, 7];
   const extends_ =
-    ring(index.map((i) => [-1, i] as const), 'tr', 'tl') ||
-    ring(index.map((i) => [8, i] as const), 'tr', 'tl') ||
-    ring(index.map((i) => [i, -1] as const), 'bl', 'tl') ||
-    ring(index.map((i) => [i, 8] as const), 'bl', 'tl');
+    ringAlternates((i) => [-1, i], TR, TL) ||
+    ringAlternates((i) => [8, i], TR, TL) ||
+    ringAlternates((i) => [i, -1], BL, TL) ||
+    ringAlternates((i) => [i, 8], BL, TL);
   return { alternation, contrast, extends: extends_ };
 }
 
 function median(values: readonly number[]): number {
   if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
+  const sorted = Float64Array.from(values).sort();
+  return sorted[sorted.length >> 1]!;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -373,46 +401,39 @@ function median(values: readonly number[]): number {
  * proportion to the squares, for hatching) and fits them by least squares: the outer edges
  * follow from the fit, so a frame, a shadow or coordinates outside cannot pull them.
  */
-function refine(full: GrayImage, c: Candidate, factor: number): BoardBox {
+function refine(picture: Picture, c: Candidate, factor: number): BoardBox {
   const sx = c.x.step * factor;
   const sy = c.y.step * factor;
   const x0 = c.x.start * factor;
   const y0 = c.y.start * factor;
-  const radius = Math.max(1, Math.round(Math.min(sx, sy) * 0.065));
-  const left = clampInt(x0 - sx * 0.5, 0, full.width);
-  const top = clampInt(y0 - sy * 0.5, 0, full.height);
-  const right = clampInt(x0 + sx * 8.5, 0, full.width);
-  const bottom = clampInt(y0 + sy * 8.5, 0, full.height);
-  const region = boxBlur(crop(full, left, top, right - left, bottom - top), radius);
+  // Squares of about REFINE_SQUARE pixels measure a line to a small fraction of a pixel already.
+  const scale = Math.max(1, Math.floor(Math.min(sx, sy) / REFINE_SQUARE));
+  const left = clampInt(x0 - sx * 0.5, 0, picture.width);
+  const top = clampInt(y0 - sy * 0.5, 0, picture.height);
+  const right = clampInt(x0 + sx * 8.5, 0, picture.width);
+  const bottom = clampInt(y0 + sy * 8.5, 0, picture.height);
+  const radius = Math.max(1, Math.round((Math.min(sx, sy) / scale) * 0.065));
+  const region = boxBlur(grayRegion(picture, left, top, right - left, bottom - top, scale), radius);
 
-  const xs = fitLines(region, 'x', x0 - left, sx, y0 - top, sy);
-  const ys = fitLines(region, 'y', y0 - top, sy, x0 - left, sx);
-  const x = xs.start + left;
-  const y = ys.start + top;
-  const width = xs.step * 8;
-  const height = ys.step * 8;
+  const xs = fitLines(region, 'x', (x0 - left) / scale, sx / scale, (y0 - top) / scale, sy / scale);
+  const ys = fitLines(region, 'y', (y0 - top) / scale, sy / scale, (x0 - left) / scale, sx / scale);
+  const x = xs.start * scale + left;
+  const y = ys.start * scale + top;
+  const width = xs.step * scale * 8;
+  const height = ys.step * scale * 8;
   // A tight crop may put an edge a hair outside the picture: keep the box within it.
   const cx = Math.max(0, x);
   const cy = Math.max(0, y);
   return {
     x: round2(cx),
     y: round2(cy),
-    width: round2(Math.min(full.width, x + width) - cx),
-    height: round2(Math.min(full.height, y + height) - cy),
+    width: round2(Math.min(picture.width, x + width) - cx),
+    height: round2(Math.min(picture.height, y + height) - cy),
   };
 }
 
 function round2(v: number): number {
   return Math.round(v * 100) / 100;
-}
-
-function crop(image: GrayImage, x: number, y: number, width: number, height: number): GrayImage {
-  const data = new Float32Array(width * height);
-  for (let row = 0; row < height; row++) {
-    const from = (y + row) * image.width + x;
-    data.set(image.data.subarray(from, from + width), row * width);
-  }
-  return { width, height, data };
 }
 
 /**
@@ -468,7 +489,7 @@ function fitLines(
     const offset = moment / mass - best;
     points.push({ k, at: lo + best + offset + 0.5, weight: top });
   }
-  if (process.env.DEBUG_LINES) console.log(axis, start.toFixed(1), step.toFixed(2), points.map((p) => `${p.k}:${p.at.toFixed(1)}/${p.weight.toFixed(0)}`).join(" "));
+
   return robustFit(points, { start, step });
 }
 
