@@ -37,6 +37,11 @@ export const MATE_KIND_CHOICES: ReadonlyArray<{ readonly name: string; readonly 
   { name: 'direct mate (#n)', value: 'direct' },
   { name: 'selfmate (s#n)', value: 'self' },
   { name: 'helpmate (h#n)', value: 'help' },
+  { name: 'helpmate, a half move more (h#n.5)', value: 'help-half' },
+  { name: 'helpstalemate (h=n)', value: 'help-stalemate' },
+  { name: 'helpstalemate, a half move more (h=n.5)', value: 'help-stalemate-half' },
+  { name: 'stalemate (=n)', value: 'stalemate' },
+  { name: 'selfstalemate (s=n)', value: 'self-stalemate' },
 ];
 
 /** The choices of /mate's `side` option: the side to move in a picture. */
@@ -107,7 +112,7 @@ export function mateCommandBuilder(settings: CommandSettings): SlashCommandBuild
   builder.addStringOption((option) =>
     option
       .setName(MATE_COMMAND.options.kind)
-      .setDescription('Direct mate, selfmate (forces the other side to mate it) or helpmate (default: direct)')
+      .setDescription("The genre, Popeye's meanings; the side to move begins; n.5: a half move more (default: direct)")
       .setRequired(false)
       .addChoices(...MATE_KIND_CHOICES.map((choice) => ({ ...choice }))),
   );

@@ -2,6 +2,7 @@
 
 import type { Position } from '../../chess/position.ts';
 import { type AnalysisOptions, analyseSolution } from './analysis.ts';
+import { genreOf } from './genres.ts';
 import { HelpmateSolver } from './helpmate.ts';
 import { type MateReport, reportHelpmate, reportSolution } from './report.ts';
 import { SelfmateSolver } from './selfmate.ts';
@@ -13,8 +14,9 @@ export type { HelpLine, MateReport, ReportNode } from './report.ts';
 export type { MateLimits, MateMode, MateNodeCount, MateProgress, MateSolution, Stipulation } from './types.ts';
 export { NODE_REPORT_INTERVAL, READ_OUT_NODES } from './polling.ts';
 export { STIPULATIONS } from './types.ts';
-export { HelpmateSolver, MAX_HELPMATE_MOVES, MAX_HELPMATE_SOLUTIONS, type HelpmateSolution } from './helpmate.ts';
-export { SelfmateSolver } from './selfmate.ts';
+export { GENRES, type Genre, type GenreFamily, type Goal, genreByPrefix, genreOf, lengthText, stipulationText } from './genres.ts';
+export { HELPMATE, type HelpPlay, HelpmateSolver, MAX_HELPMATE_MOVES, MAX_HELPMATE_SOLUTIONS, type HelpmateSolution } from './helpmate.ts';
+export { type ForcedPlay, SELFMATE, SelfmateSolver } from './selfmate.ts';
 export { MateSolver, type SharedSolve } from './solver.ts';
 export { type BusyMarks, BusyMoves, clearBusyMoves, sharedBusyMoves } from './busy.ts';
 export { MateTable, renewSharedMateTable, sharedMateTable } from './table.ts';
@@ -73,7 +75,7 @@ export class MateSolvers {
 
 /**
  * Solves a request of any stipulation: direct mates through solveMate; a selfmate (keys and main
- * line, like a direct mate) or a helpmate (every solution) on their own solvers. The mode, the
+ * line, like a direct mate) or help play (every solution) on their own solvers. The mode, the
  * tree and the problemist's solution are the direct mate's only.
  */
 export function solveStipulation(
@@ -81,6 +83,7 @@ export function solveStipulation(
 ): MateReport {
   if (stipulation === 'direct') return solveMate(solvers.direct, request, limits);
   const { position, maxMoves } = request;
-  if (stipulation === 'self') return reportSolution(position, solvers.self.solve(position, maxMoves, limits));
-  return reportHelpmate(position, solvers.help.solve(position, maxMoves, limits));
+  const genre = genreOf(stipulation);
+  if (genre.family === 'forced') return reportSolution(position, solvers.self.solve(position, maxMoves, limits, { by: genre.by, goal: genre.goal }));
+  return reportHelpmate(position, solvers.help.solve(position, maxMoves, limits, { goal: genre.goal, half: genre.half }));
 }

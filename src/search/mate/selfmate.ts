@@ -3,6 +3,11 @@
 // direct solver: an attacker node needs one move after which every defence either mates the
 // attacker at once or leaves a selfmate in n-1; after the attacker's n-th move every defence
 // must mate. A defender with no legal move (mated or stalemated by the attacker) refutes.
+//
+// The same search answers the stalemate genres (ForcedPlay): s=n, the defender forced to
+// stalemate the attacker; =n, the attacker stalemating the defender by its own move within n
+// (the goal reached by the attacker's move, a mate of either side or a stalemate of the attacker
+// failing). The direct mate keeps its own solver (solver.ts), which this one does not touch.
 
 import { CheckDetector } from '../../chess/checks.ts';
 import { MAX_MOVES, NO_MOVE } from '../../chess/move.ts';
@@ -11,7 +16,16 @@ import type { Position } from '../../chess/position.ts';
 import { bringToFront } from './ordering.ts';
 import { Polling, SearchStopped } from './polling.ts';
 import { MAX_MATE_MOVES, MateTable } from './table.ts';
+import type { Goal } from './genres.ts';
 import type { MateLimits, MateSolution } from './types.ts';
+
+/** Which forced play: who brings the goal about (the defender's forced move, or the attacker's own), and the goal. */
+export interface ForcedPlay {
+  readonly by: 'self' | 'direct';
+  readonly goal: Goal;
+}
+
+export const SELFMATE: ForcedPlay = { by: 'self', goal: 'mate' };
 
 
 export class SelfmateSolver {
@@ -29,15 +43,21 @@ export class SelfmateSolver {
   private readonly polling = new Polling();
   nodes = 0;
   private nextPoll = 0;
+  /** The goal is stalemate (s=n, =n), not mate. */
+  private stalemate = false;
+  /** The attacker reaches the goal by its own move (=n), not the defender (s#n, s=n). */
+  private direct = false;
 
   constructor(tableBits = 20) {
     this.table = new MateTable(tableBits);
   }
 
-  /** Searches n = 1 … maxMoves for the shortest selfmate by the side to move, then lists every key of that length. */
-  solve(position: Position, maxMoves: number, limits: MateLimits = {}): MateSolution {
+  /** Searches n = 1 … maxMoves for the shortest selfmate (or `play`) by the side to move, then lists every key of that length. */
+  solve(position: Position, maxMoves: number, limits: MateLimits = {}, play: ForcedPlay = SELFMATE): MateSolution {
     if (maxMoves > MAX_MATE_MOVES) throw new RangeError(`selfmate solver: at most ${MAX_MATE_MOVES} moves, got ${maxMoves}`);
     this.prepare(position, maxMoves, limits);
+    this.stalemate = play.goal === 'stalemate';
+    this.direct = play.by === 'direct';
     const rootMoves = legalMoveList(this.pos);
     const keys: number[] = [];
     let provenDepth = 0;
@@ -133,7 +153,14 @@ export class SelfmateSolver {
   private defend(moves: number, ply: number, start: number): boolean {
     this.tick();
     const pos = this.pos;
-    if (moves === 1) return this.mustMate(start);
+    if (this.direct) {
+      // =n: the attacker's move reached the goal when the defender has no move (and is not mated);
+      // after its last move nothing else counts.
+      if (!hasLegalMove(pos)) return pos.inCheck() !== this.stalemate;
+      if (moves === 1) return false;
+    } else if (moves === 1) {
+      return this.mustMate(start);
+    }
     const table = this.table;
     let hashMove = NO_MOVE;
     if (table.probe(pos.hashHi, pos.hashLo)) {
@@ -161,21 +188,32 @@ export class SelfmateSolver {
     return true;
   }
 
-  /** Attacker to move after a defence: mated is the goal reached; stalemated fails; else on with one move fewer. */
+  /**
+   * Attacker to move after a defence: in self play, mated (stalemated in s=n) is the goal reached
+   * and the other ending fails; in direct play any ending fails; else on with one move fewer.
+   */
   private afterDefence(moves: number, ply: number, start: number): boolean {
     const pos = this.pos;
-    if (!hasLegalMove(pos)) return pos.inCheck();
+    if (!hasLegalMove(pos)) return !this.direct && pos.inCheck() !== this.stalemate;
     return moves > 1 && this.attack(moves - 1, ply, start);
   }
 
-  /** After the attacker's last move: the defender has a move, and every one of them mates. */
+  /** Whether the defence just made reached the goal (self play: the attacker mated, or stalemated in s=n). */
+  private defenceReachedGoal(): boolean {
+    const pos = this.pos;
+    return !this.direct && !hasLegalMove(pos) && pos.inCheck() !== this.stalemate;
+  }
+
+  /** After the attacker's last move: the defender has a move, and every one of them mates (stalemates in s=n). */
   private mustMate(start: number): boolean {
     const pos = this.pos;
     const end = generateLegal(pos, this.moves, start);
     if (end === start) return false;
     const checks = this.checks;
     checks.prepare(pos);
-    for (let i = start; i < end; i++) if (!checks.givesCheck(pos, this.moves[i])) return false;
+    // A mate checks, a stalemate does not.
+    const stalemate = this.stalemate;
+    for (let i = start; i < end; i++) if (checks.givesCheck(pos, this.moves[i]) === stalemate) return false;
     for (let i = start; i < end; i++) {
       const move = this.moves[i];
       pos.make(move);
@@ -223,7 +261,7 @@ export class SelfmateSolver {
         let bestLeft = 0;
         for (const move of legalMoveList(this.pos)) {
           pos.make(move);
-          const mates = !hasLegalMove(pos) && pos.inCheck();
+          const mates = this.defenceReachedGoal();
           const after = mates ? 0 : this.shortest(left - 1, line.length + 1);
           pos.unmake(move);
           if (best === NO_MOVE || (!mates && after > bestLeft)) {

@@ -60,6 +60,11 @@ describe('commandDefinitions', () => {
           { name: 'direct mate (#n)', value: 'direct' },
           { name: 'selfmate (s#n)', value: 'self' },
           { name: 'helpmate (h#n)', value: 'help' },
+          { name: 'helpmate, a half move more (h#n.5)', value: 'help-half' },
+          { name: 'helpstalemate (h=n)', value: 'help-stalemate' },
+          { name: 'helpstalemate, a half move more (h=n.5)', value: 'help-stalemate-half' },
+          { name: 'stalemate (=n)', value: 'stalemate' },
+          { name: 'selfstalemate (s=n)', value: 'self-stalemate' },
         ],
       },
       {
