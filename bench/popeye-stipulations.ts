@@ -29,6 +29,7 @@ import { parseArgs } from 'node:util';
 import { makeFen, parseFen } from '../src/chess/fen.ts';
 import { generateLegal, hasLegalMove } from '../src/chess/movegen.ts';
 import { isCheckmate, isStalemate } from '../src/chess/status.ts';
+import type { Position } from '../src/chess/position.ts';
 import type { Color } from '../src/chess/types.ts';
 import { type MateReport, MateSolvers, SelfmateSolver, type Stipulation, genreOf, solveStipulation, stipulationText } from '../src/search/mate/index.ts';
 import { parsePopeyeOutput, popeyeMoveToUci, popeyeSetup, runPopeyeProcess } from './popeye.ts';
@@ -38,10 +39,13 @@ import { mulberry32 } from '../test/support/random.ts';
 export type StipulationKind = Exclude<Stipulation, 'direct'>;
 
 /** Every genre with a suite, in the order the bench runs them. */
-export const SUITE_KINDS: readonly StipulationKind[] = ['self', 'help', 'help-half', 'help-stalemate', 'help-stalemate-half', 'stalemate', 'self-stalemate'];
+export const SUITE_KINDS: readonly StipulationKind[] = [
+  'self', 'help', 'help-half', 'help-stalemate', 'help-stalemate-half', 'stalemate', 'self-stalemate',
+  'series-help', 'series-direct', 'series-self', 'series-stalemate', 'series-help-stalemate',
+];
 
 /** Help play: every solution is compared, not only the first moves. */
-const listsSolutions = (kind: StipulationKind): boolean => genreOf(kind).family === 'help';
+const listsSolutions = (kind: StipulationKind): boolean => genreOf(kind).family === 'help' || genreOf(kind).family === 'series';
 
 /** One problem of the committed suites, with Popeye's answer. */
 export interface StipulationProblem {
@@ -65,12 +69,21 @@ export const SUITE_FILES: Record<StipulationKind, string> = {
   'help-stalemate-half': resolve(DATA, 'popeye-help-stalemate-half.json'),
   stalemate: resolve(DATA, 'popeye-stalemates.json'),
   'self-stalemate': resolve(DATA, 'popeye-selfstalemates.json'),
+  'series-help': resolve(DATA, 'popeye-series-helpmates.json'),
+  'series-direct': resolve(DATA, 'popeye-series-mates.json'),
+  'series-self': resolve(DATA, 'popeye-series-selfmates.json'),
+  'series-stalemate': resolve(DATA, 'popeye-series-stalemates.json'),
+  'series-help-stalemate': resolve(DATA, 'popeye-series-helpstalemates.json'),
 };
 const PUBLIC = resolve(import.meta.dirname, 'data/mate-public.jsonl');
 /** The longest n asked when making the suites: short problems keep the tests quick. */
-const MAX_N: Record<StipulationKind, number> = { self: 2, help: 3, 'help-half': 2, 'help-stalemate': 3, 'help-stalemate-half': 2, stalemate: 3, 'self-stalemate': 2 };
+const MAX_N: Record<StipulationKind, number> = { self: 2, help: 3, 'help-half': 2, 'help-stalemate': 3, 'help-stalemate-half': 2, stalemate: 3, 'self-stalemate': 2,
+  'series-help': 4, 'series-direct': 3, 'series-self': 3, 'series-stalemate': 3, 'series-help-stalemate': 4,
+};
 /** How many problems each suite keeps (the genres added later: fewer, the tests stay quick). */
-const SUITE_SIZE: Record<StipulationKind, number> = { self: 40, help: 40, 'help-half': 30, 'help-stalemate': 30, 'help-stalemate-half': 30, stalemate: 30, 'self-stalemate': 30 };
+const SUITE_SIZE: Record<StipulationKind, number> = { self: 40, help: 40, 'help-half': 30, 'help-stalemate': 30, 'help-stalemate-half': 30, stalemate: 30, 'self-stalemate': 30,
+  'series-help': 25, 'series-direct': 25, 'series-self': 25, 'series-stalemate': 25, 'series-help-stalemate': 25,
+};
 /**
  * The pieces a side gets in the random positions of a genre added later (1 to this many besides
  * the king): few for the side to be stalemated, so that stalemates are not too rare.
@@ -78,7 +91,8 @@ const SUITE_SIZE: Record<StipulationKind, number> = { self: 40, help: 40, 'help-
 const RANDOM_PIECES: Partial<Record<StipulationKind, { w: number; b: number }>> = { stalemate: { w: 3, b: 1 }, 'self-stalemate': { w: 1, b: 5 } };
 /** How many random positions a genre added later may try (selfstalemates are the rarest). */
 const RANDOM_TRIES: Record<StipulationKind, number> = {
-  self: 0, help: 0, 'help-half': 2000, 'help-stalemate': 2000, 'help-stalemate-half': 2000, stalemate: 20_000, 'self-stalemate': 400_000,
+  self: 0, help: 0, 'help-half': 2000, 'help-stalemate': 2000, 'help-stalemate-half': 2000, stalemate: 20_000, 'self-stalemate': 3_000_000,
+  'series-help': 2000, 'series-direct': 2000, 'series-self': 20_000, 'series-stalemate': 2000, 'series-help-stalemate': 2000,
 };
 /**
  * Genres whose solutions are rare among random positions: a random position is asked of Popeye
@@ -106,16 +120,22 @@ export function popeyeStipulationInput(fen: string, kind: StipulationKind, n: nu
   return lines.join('\n');
 }
 
-/** Popeye's helpmate solutions ("  1.Ka8-b8 Rh2-h1   2.Kb8-a8 Rh1-h8 #") as UCI lines, `turn` moving first. */
-export function parseHelpmateSolutions(output: string, turn: Color): string[] {
+/**
+ * Popeye's helpmate solutions ("  1.Ka8-b8 Rh2-h1   2.Kb8-a8 Rh1-h8 #") as UCI lines, `turn`
+ * moving first. In series play (`series`) every numbered move is the series side's and a move
+ * without a number the other side's ("1.Kh8-h7   2.Kh7-h6 Qa1-h1 #").
+ */
+export function parseHelpmateSolutions(output: string, turn: Color, series = false): string[] {
   const solutions: string[] = [];
   for (const raw of output.split(/\r?\n/)) {
     if (!/^\s*1\.\S/.test(raw)) continue;
     const moves: string[] = [];
     for (const token of raw.trim().split(/\s+/)) {
+      const numbered = /^\d+\./.test(token);
       const move = token.replace(/^\d+\.(\.\.)?/, '');
       if (move === '' || move === '+' || move === '#' || move === '=' || move === 'ep.') continue;
-      moves.push(popeyeMoveToUci(move, (moves.length % 2 === 0 ? turn : turn ^ 1) as Color));
+      const mover = series ? (numbered ? turn : turn ^ 1) : moves.length % 2 === 0 ? turn : turn ^ 1;
+      moves.push(popeyeMoveToUci(move, mover as Color));
     }
     solutions.push(moves.join(' '));
   }
@@ -147,7 +167,7 @@ export async function solveStipulationWithPopeye(path: string, fen: string, kind
     if (!/solution finished/.test(run.stdout)) return { status: 'error', n: null, keys: [], solutions: [], ms, error: run.stdout.slice(-200) };
     if (!listsSolutions(kind) && parsed.keys.length > 0) return { status: 'solved', n: k, keys: [...new Set(parsed.keys)].sort(), solutions: [], ms };
     if (listsSolutions(kind)) {
-      const solutions = parseHelpmateSolutions(run.stdout, turn).sort();
+      const solutions = parseHelpmateSolutions(run.stdout, turn, genreOf(kind).family === 'series').sort();
       if (solutions.length > 0) return { status: 'solved', n: k, keys: firstMoves(solutions), solutions, ms };
     }
   }
@@ -315,6 +335,26 @@ function findDeepSelfmateCandidates(seed: number, tries: number, log: (line: str
   return found;
 }
 
+/** Whether some move of the side to move leaves the other side moves, every one of which stalemates it (an s=1). */
+function selfStalemateInOne(pos: Position): boolean {
+  const ours = new Int32Array(256);
+  const theirs = new Int32Array(256);
+  const end = generateLegal(pos, ours, 0);
+  for (let i = 0; i < end; i++) {
+    pos.make(ours[i]);
+    const replies = generateLegal(pos, theirs, 0);
+    let all = replies > 0;
+    for (let k = 0; k < replies && all; k++) {
+      pos.make(theirs[k]);
+      all = !pos.inCheck() && !hasLegalMove(pos);
+      pos.unmake(theirs[k]);
+    }
+    pos.unmake(ours[i]);
+    if (all) return true;
+  }
+  return false;
+}
+
 /** The same position with the colours swapped and the board turned upside down: Black to move for White to move. */
 function mirrored(fen: string): string | null {
   const [board, turn] = fen.split(' ');
@@ -366,12 +406,14 @@ async function makeSuites(popeye: string, kinds: readonly StipulationKind[], log
   const others = kinds.filter((kind) => kind !== 'self' && kind !== 'help');
   for (const kind of others) {
     // (Forced stalemates among the public suite's direct mates: too rare to spend Popeye's time on.)
-    if (genreOf(kind).family === 'help') {
+    if (genreOf(kind).family !== 'forced') {
       for (const fen of publicPositions()) await consider(fen, kind, 'public suite (bench/data/mate-public.jsonl), either side to move', suites.get(kind));
     }
     const draw = random(100 + SUITE_KINDS.indexOf(kind));
     const into = suites.get(kind)!;
+    // A small table: it is cleared for every position tried.
     const ours = new MateSolvers();
+    const small = new SelfmateSolver(14);
     for (let tries = 0; tries < RANDOM_TRIES[kind] && into.length < SUITE_SIZE[kind]; tries++) {
       if (tries % 2000 === 1999) log(`${kind}: ${tries + 1} random positions tried, ${into.length} kept`);
       const first = genreOf(kind).popeyeFirst;
@@ -383,10 +425,17 @@ async function makeSuites(popeye: string, kinds: readonly StipulationKind[], log
       const fen = randomPosition(draw, turn, other ? { w: pieces.b, b: pieces.w } : pieces, PREFILTERED.has(kind) ? 0 : 1);
       if (fen === null) continue;
       if (PREFILTERED.has(kind)) {
-        // s=n: mostly s=1 (cheap), every 25th position the full length.
-        const maxMoves = kind === 'self-stalemate' && tries % 25 !== 0 ? 1 : MAX_N[kind];
-        const report = solveStipulation(ours, { position: parseFen(fen), maxMoves }, kind, { maxNodes: 5_000 });
-        if (report.mateIn === null) continue;
+        // s=n: mostly s=1 by a quick look, every 25th position the full length by our solver.
+        const position = parseFen(fen);
+        if (kind === 'self-stalemate') {
+          const picked = tries % 25 === 0
+            ? small.solve(position, MAX_N[kind], { maxNodes: 5_000 }, { by: 'self', goal: 'stalemate' }).mateIn !== null
+            : selfStalemateInOne(position);
+          if (!picked) continue;
+        } else {
+          const report = solveStipulation(ours, { position, maxMoves: MAX_N[kind] }, kind, { maxNodes: 5_000 });
+          if (report.mateIn === null) continue;
+        }
       }
       await consider(fen, kind, `random position (seeded${PREFILTERED.has(kind) ? ', picked by our solver' : ''}), answered by Popeye`, into);
     }

@@ -97,6 +97,16 @@ export function formatStipulation(turn: Color, n: number, mode: MateMode, stipul
       return `${side} to play and stalemate ${them} in ${n} (${text})`;
     case 'self-stalemate':
       return `${side} to play and force ${them} to stalemate ${us} in ${n} (${text})`;
+    case 'series-direct':
+      return `${side} to play ${n} moves in a row and mate (${text}): no check on the way`;
+    case 'series-stalemate':
+      return `${side} to play ${n} moves in a row and stalemate ${them} (${text}): no check on the way`;
+    case 'series-help':
+      return `${side} to play ${n} moves in a row, then ${them} mates ${us} in one (${text}): no check on the way`;
+    case 'series-help-stalemate':
+      return `${side} to play ${n} moves in a row, then ${them} stalemates ${us} in one (${text}): no check on the way`;
+    case 'series-self':
+      return `${side} to play ${n} moves in a row, then ${them} must mate ${us} in one (${text}): no check on the way`;
     default:
       return `${side} to play and mate in ${n}${modeNote(mode)}`;
   }
@@ -249,8 +259,14 @@ function formatHelpmate(outcome: MateOutcome, solutions: readonly string[][], nu
   const count = `${solutions.length} solution${solutions.length === 1 ? '' : 's'}`;
   const cut = report.helpSolutionsComplete === false ? ` (${stopReason(outcome).toLowerCase()} before every sequence was tried: there may be more)` : '';
   const found = capitalized(genre.word);
-  const number = (sans: readonly string[]): string => (genre.half ? numberHalfMoveHelp(sans) : numberMoves(sans, numbering));
+  const number = (sans: readonly string[]): string =>
+    genre.family === 'series' ? numberSeries(sans, report.mateIn!) : genre.half ? numberHalfMoveHelp(sans) : numberMoves(sans, numbering);
   return [`${found} in ${lengthText(stipulation, report.mateIn!)}: ${count}${cut}`, ...solutions.map((sans) => `  ${hide(number(sans))}`)];
+}
+
+/** Popeye's numbering of a series: each of its `series` moves numbered, the other side's last move after: "1. Kh7 2. Kh6 Qh1#". */
+export function numberSeries(sans: readonly string[], series: number): string {
+  return sans.map((san, i) => (i < series ? `${i + 1}. ${san}` : san)).join(' ');
 }
 
 /** Popeye's numbering of help play a half move longer: "1... Ra1 2. Kxg2 bxa8=Q#". */

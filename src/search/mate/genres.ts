@@ -7,18 +7,23 @@ import { BLACK, type Color, WHITE } from '../../chess/types.ts';
  * What is asked, Popeye's meanings; the FEN's side to move always begins:
  *   direct #n, self s#n, help h#n, help-half h#n.5 (the mating side begins: one half move more),
  *   help-stalemate h=n, help-stalemate-half h=n.5, stalemate =n (the side to move forces
- *   stalemate of the other), self-stalemate s=n (forces the other side to stalemate it).
+ *   stalemate of the other), self-stalemate s=n (forces the other side to stalemate it);
+ *   series-movers (the side to move makes n moves in a row, none checking): series-direct ser-#n
+ *   (its last move mates), series-stalemate ser-=n, series-help ser-h#n (then the other side mates
+ *   it in one), series-help-stalemate ser-h=n, series-self ser-s#n (then the other side is forced to
+ *   mate it in one).
  */
 export type Stipulation =
   | 'direct' | 'self' | 'help'
   | 'help-half' | 'help-stalemate' | 'help-stalemate-half'
-  | 'stalemate' | 'self-stalemate';
+  | 'stalemate' | 'self-stalemate'
+  | 'series-direct' | 'series-self' | 'series-help' | 'series-stalemate' | 'series-help-stalemate';
 
 /**
  * How a genre's play runs, the search that answers it: direct (the direct mate solver), forced
  * (one side forces, the other defends: selfmate.ts, keys and a main line), help (every solution).
  */
-export type GenreFamily = 'direct' | 'forced' | 'help';
+export type GenreFamily = 'direct' | 'forced' | 'help' | 'series';
 
 /** What the last move must bring about. */
 export type Goal = 'mate' | 'stalemate';
@@ -35,15 +40,18 @@ export interface Genre {
   readonly name: string;
   /** What an answer says it found: "Mate in 3", "Selfstalemate in 2" (capitalised there). */
   readonly word: string;
-  /** Forced play: whether the goal is the defender's forced move (s#, s=) or the attacker's own (=). */
-  readonly by: 'self' | 'direct';
+  /**
+   * Whose move reaches the goal: the other side's forced move (s#, s=, ser-s#), the side's own
+   * (=, ser-#, ser-=), or the other side's helped move (series play: ser-h#, ser-h=).
+   */
+  readonly by: 'self' | 'direct' | 'help';
   /** Who begins in Popeye's (and the problem texts') convention; a FEN may say otherwise. */
   readonly popeyeFirst: Color;
 }
 
 const genre = (
   stipulation: Stipulation, prefix: string, family: GenreFamily, goal: Goal, name: string, popeyeFirst: Color,
-  { half = false, word = name, by = 'self' }: { half?: boolean; word?: string; by?: 'self' | 'direct' } = {},
+  { half = false, word = name, by = 'self' }: { half?: boolean; word?: string; by?: Genre['by'] } = {},
 ): Genre => ({ stipulation, prefix, half, family, goal, name, word, by, popeyeFirst });
 
 /** Every genre, in the order a list of them is shown (Discord's choices, --kind's help). */
@@ -56,6 +64,11 @@ export const GENRES: readonly Genre[] = [
   genre('help-stalemate-half', 'h=', 'help', 'stalemate', 'helpstalemate', WHITE, { half: true }),
   genre('stalemate', '=', 'forced', 'stalemate', 'stalemate', WHITE, { by: 'direct' }),
   genre('self-stalemate', 's=', 'forced', 'stalemate', 'selfstalemate', WHITE),
+  genre('series-help', 'ser-h#', 'series', 'mate', 'series helpmate', BLACK, { by: 'help' }),
+  genre('series-direct', 'ser-#', 'series', 'mate', 'series mate', WHITE, { by: 'direct' }),
+  genre('series-self', 'ser-s#', 'series', 'mate', 'series selfmate', WHITE, { by: 'self' }),
+  genre('series-stalemate', 'ser-=', 'series', 'stalemate', 'series stalemate', WHITE, { by: 'direct' }),
+  genre('series-help-stalemate', 'ser-h=', 'series', 'stalemate', 'series helpstalemate', BLACK, { by: 'help' }),
 ];
 
 export const STIPULATIONS: readonly Stipulation[] = GENRES.map((g) => g.stipulation);

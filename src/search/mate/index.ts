@@ -4,8 +4,9 @@ import type { Position } from '../../chess/position.ts';
 import { type AnalysisOptions, analyseSolution } from './analysis.ts';
 import { genreOf } from './genres.ts';
 import { HelpmateSolver } from './helpmate.ts';
-import { type MateReport, reportHelpmate, reportSolution } from './report.ts';
+import { type MateReport, reportHelpmate, reportSeries, reportSolution } from './report.ts';
 import { SelfmateSolver } from './selfmate.ts';
+import { SeriesSolver } from './series.ts';
 import { MateSolver, type SharedSolve } from './solver.ts';
 import type { MateLimits, MateMode, Stipulation } from './types.ts';
 
@@ -17,6 +18,7 @@ export { STIPULATIONS } from './types.ts';
 export { GENRES, type Genre, type GenreFamily, type Goal, genreByPrefix, genreOf, lengthText, stipulationText } from './genres.ts';
 export { HELPMATE, type HelpPlay, HelpmateSolver, MAX_HELPMATE_MOVES, MAX_HELPMATE_SOLUTIONS, type HelpmateSolution } from './helpmate.ts';
 export { type ForcedPlay, SELFMATE, SelfmateSolver } from './selfmate.ts';
+export { type SeriesPlay, SeriesSolver } from './series.ts';
 export { MateSolver, type SharedSolve } from './solver.ts';
 export { type BusyMarks, BusyMoves, clearBusyMoves, sharedBusyMoves } from './busy.ts';
 export { MateTable, renewSharedMateTable, sharedMateTable } from './table.ts';
@@ -55,6 +57,7 @@ export class MateSolvers {
   private directSolver?: MateSolver;
   private selfSolver?: SelfmateSolver;
   private helpSolver?: HelpmateSolver;
+  private seriesSolver?: SeriesSolver;
 
   constructor(direct?: MateSolver) {
     this.directSolver = direct;
@@ -71,6 +74,10 @@ export class MateSolvers {
   get help(): HelpmateSolver {
     return (this.helpSolver ??= new HelpmateSolver());
   }
+
+  get series(): SeriesSolver {
+    return (this.seriesSolver ??= new SeriesSolver());
+  }
 }
 
 /**
@@ -84,6 +91,7 @@ export function solveStipulation(
   if (stipulation === 'direct') return solveMate(solvers.direct, request, limits);
   const { position, maxMoves } = request;
   const genre = genreOf(stipulation);
-  if (genre.family === 'forced') return reportSolution(position, solvers.self.solve(position, maxMoves, limits, { by: genre.by, goal: genre.goal }));
+  if (genre.family === 'forced') return reportSolution(position, solvers.self.solve(position, maxMoves, limits, { by: genre.by === 'direct' ? 'direct' : 'self', goal: genre.goal }));
+  if (genre.family === 'series') return reportSeries(position, solvers.series.solve(position, maxMoves, limits, { end: genre.by, goal: genre.goal }), maxMoves);
   return reportHelpmate(position, solvers.help.solve(position, maxMoves, limits, { goal: genre.goal, half: genre.half }));
 }

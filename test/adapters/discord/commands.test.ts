@@ -65,6 +65,11 @@ describe('commandDefinitions', () => {
           { name: 'helpstalemate, a half move more (h=n.5)', value: 'help-stalemate-half' },
           { name: 'stalemate (=n)', value: 'stalemate' },
           { name: 'selfstalemate (s=n)', value: 'self-stalemate' },
+          { name: 'series helpmate (ser-h#n)', value: 'series-help' },
+          { name: 'series mate (ser-#n)', value: 'series-direct' },
+          { name: 'series selfmate (ser-s#n)', value: 'series-self' },
+          { name: 'series stalemate (ser-=n)', value: 'series-stalemate' },
+          { name: 'series helpstalemate (ser-h=n)', value: 'series-help-stalemate' },
         ],
       },
       {
