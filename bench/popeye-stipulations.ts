@@ -31,7 +31,9 @@ import { generateLegal, hasLegalMove } from '../src/chess/movegen.ts';
 import { isCheckmate, isStalemate } from '../src/chess/status.ts';
 import type { Position } from '../src/chess/position.ts';
 import type { Color } from '../src/chess/types.ts';
-import { type MateReport, MateSolvers, SelfmateSolver, type Stipulation, genreOf, solveStipulation, stipulationText } from '../src/search/mate/index.ts';
+import {
+  HelpmateSolver, type MateReport, MateSolvers, SelfmateSolver, SeriesSolver, type Stipulation, genreOf, solveStipulation, stipulationText,
+} from '../src/search/mate/index.ts';
 import { parsePopeyeOutput, popeyeMoveToUci, popeyeSetup, runPopeyeProcess } from './popeye.ts';
 import { locatePopeye } from './programs.ts';
 import { mulberry32 } from '../test/support/random.ts';
@@ -42,6 +44,7 @@ export type StipulationKind = Exclude<Stipulation, 'direct'>;
 export const SUITE_KINDS: readonly StipulationKind[] = [
   'self', 'help', 'help-half', 'help-stalemate', 'help-stalemate-half', 'stalemate', 'self-stalemate',
   'series-help', 'series-direct', 'series-self', 'series-stalemate', 'series-help-stalemate',
+  'reflex', 'semi-reflex', 'help-self',
 ];
 
 /** Help play: every solution is compared, not only the first moves. */
@@ -74,15 +77,20 @@ export const SUITE_FILES: Record<StipulationKind, string> = {
   'series-self': resolve(DATA, 'popeye-series-selfmates.json'),
   'series-stalemate': resolve(DATA, 'popeye-series-stalemates.json'),
   'series-help-stalemate': resolve(DATA, 'popeye-series-helpstalemates.json'),
+  reflex: resolve(DATA, 'popeye-reflexmates.json'),
+  'semi-reflex': resolve(DATA, 'popeye-semi-reflexmates.json'),
+  'help-self': resolve(DATA, 'popeye-help-selfmates.json'),
 };
 const PUBLIC = resolve(import.meta.dirname, 'data/mate-public.jsonl');
 /** The longest n asked when making the suites: short problems keep the tests quick. */
 const MAX_N: Record<StipulationKind, number> = { self: 2, help: 3, 'help-half': 2, 'help-stalemate': 3, 'help-stalemate-half': 2, stalemate: 3, 'self-stalemate': 2,
   'series-help': 4, 'series-direct': 3, 'series-self': 3, 'series-stalemate': 3, 'series-help-stalemate': 4,
+  reflex: 2, 'semi-reflex': 2, 'help-self': 2,
 };
 /** How many problems each suite keeps (the genres added later: fewer, the tests stay quick). */
 const SUITE_SIZE: Record<StipulationKind, number> = { self: 40, help: 40, 'help-half': 30, 'help-stalemate': 30, 'help-stalemate-half': 30, stalemate: 30, 'self-stalemate': 30,
   'series-help': 25, 'series-direct': 25, 'series-self': 25, 'series-stalemate': 25, 'series-help-stalemate': 25,
+  reflex: 25, 'semi-reflex': 25, 'help-self': 25,
 };
 /**
  * The pieces a side gets in the random positions of a genre added later (1 to this many besides
@@ -93,12 +101,13 @@ const RANDOM_PIECES: Partial<Record<StipulationKind, { w: number; b: number }>> 
 const RANDOM_TRIES: Record<StipulationKind, number> = {
   self: 0, help: 0, 'help-half': 2000, 'help-stalemate': 2000, 'help-stalemate-half': 2000, stalemate: 20_000, 'self-stalemate': 3_000_000,
   'series-help': 2000, 'series-direct': 2000, 'series-self': 20_000, 'series-stalemate': 2000, 'series-help-stalemate': 2000,
+  reflex: 200_000, 'semi-reflex': 200_000, 'help-self': 50_000,
 };
 /**
  * Genres whose solutions are rare among random positions: a random position is asked of Popeye
  * only when our solver finds a solution within MAX_N (5,000 nodes); the answer kept is Popeye's.
  */
-const PREFILTERED: ReadonlySet<StipulationKind> = new Set(['stalemate', 'self-stalemate']);
+const PREFILTERED: ReadonlySet<StipulationKind> = new Set(['stalemate', 'self-stalemate', 'series-self', 'reflex', 'semi-reflex', 'help-self']);
 /** Helpmates with more solutions than this are left out (their lines would swell the data). */
 const MAX_SOLUTIONS = 40;
 /** One Popeye run's cap when making the suites. */
@@ -405,15 +414,35 @@ async function makeSuites(popeye: string, kinds: readonly StipulationKind[], log
   // positions, two of three with Popeye's side to move first and one with the other (HalfDuplex).
   const others = kinds.filter((kind) => kind !== 'self' && kind !== 'help');
   for (const kind of others) {
-    // (Forced stalemates among the public suite's direct mates: too rare to spend Popeye's time on.)
+    // Genres akin to the selfmate (ser-s#1 is an s#1; r# and semi-r# are selfmates with a rule
+    // more): the selfmate suite's positions and the selfmate candidates first.
+    if (kind === 'series-self' || genreOf(kind).reflex !== undefined) {
+      const fens = existsSync(SUITE_FILES.self) ? loadStipulationSuite('self').map((problem) => problem.fen) : [];
+      for (const file of [DEEP_CANDIDATES, CANDIDATES]) {
+        if (existsSync(file)) fens.push(...readFileSync(file, 'utf8').split('\n').map((line) => playable(line.trim())).filter((fen): fen is string => fen !== null));
+      }
+      for (const fen of fens) await consider(fen, kind, 'a selfmate position (test/data/popeye-selfmates.json, bench/data/selfmate-candidates*.txt), answered by Popeye', suites.get(kind));
+    }
+    // (Forced play among the public suite's direct mates: too rare to spend Popeye's time on.)
     if (genreOf(kind).family !== 'forced') {
       for (const fen of publicPositions()) await consider(fen, kind, 'public suite (bench/data/mate-public.jsonl), either side to move', suites.get(kind));
     }
     const draw = random(100 + SUITE_KINDS.indexOf(kind));
     const into = suites.get(kind)!;
-    // A small table: it is cleared for every position tried.
-    const ours = new MateSolvers();
+    // Small tables: they are cleared for every position tried.
     const small = new SelfmateSolver(14);
+    const smallHelp = new HelpmateSolver(14);
+    const smallSeries = new SeriesSolver(14);
+    const picks = (kind: StipulationKind, position: Position): boolean => {
+      const genre = genreOf(kind);
+      const limits = { maxNodes: 5_000 };
+      if (genre.family === 'forced') {
+        const play = { by: genre.by === 'direct' ? 'direct' : 'self', goal: genre.goal, ...(genre.reflex ? { reflex: genre.reflex } : {}) } as const;
+        return small.solve(position, MAX_N[kind], limits, play).mateIn !== null;
+      }
+      if (genre.family === 'series') return smallSeries.solve(position, MAX_N[kind], limits, { end: genre.by, goal: genre.goal }).mateIn !== null;
+      return smallHelp.solve(position, MAX_N[kind], limits, { goal: genre.goal, half: genre.half, selfEnd: genre.by === 'self' }).mateIn !== null;
+    };
     for (let tries = 0; tries < RANDOM_TRIES[kind] && into.length < SUITE_SIZE[kind]; tries++) {
       if (tries % 2000 === 1999) log(`${kind}: ${tries + 1} random positions tried, ${into.length} kept`);
       const first = genreOf(kind).popeyeFirst;
@@ -432,9 +461,8 @@ async function makeSuites(popeye: string, kinds: readonly StipulationKind[], log
             ? small.solve(position, MAX_N[kind], { maxNodes: 5_000 }, { by: 'self', goal: 'stalemate' }).mateIn !== null
             : selfStalemateInOne(position);
           if (!picked) continue;
-        } else {
-          const report = solveStipulation(ours, { position, maxMoves: MAX_N[kind] }, kind, { maxNodes: 5_000 });
-          if (report.mateIn === null) continue;
+        } else if (!picks(kind, position)) {
+          continue;
         }
       }
       await consider(fen, kind, `random position (seeded${PREFILTERED.has(kind) ? ', picked by our solver' : ''}), answered by Popeye`, into);

@@ -105,6 +105,12 @@ export function formatStipulation(turn: Color, n: number, mode: MateMode, stipul
       return `${side} to play ${n} moves in a row, then ${them} mates ${us} in one (${text}): no check on the way`;
     case 'series-help-stalemate':
       return `${side} to play ${n} moves in a row, then ${them} stalemates ${us} in one (${text}): no check on the way`;
+    case 'reflex':
+      return `${side} to play and force ${them} to mate in ${n} (${text}): a side that can mate in one must`;
+    case 'semi-reflex':
+      return `${side} to play and force ${them} to mate in ${n} (${text}): ${them} must mate in one when it can`;
+    case 'help-self':
+      return `${side} to play, help-selfmate in ${n} (${text}): both sides cooperate for ${2 * n - 1} plies, then ${them} must mate ${us}`;
     case 'series-self':
       return `${side} to play ${n} moves in a row, then ${them} must mate ${us} in one (${text}): no check on the way`;
     default:

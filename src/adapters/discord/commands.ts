@@ -47,6 +47,9 @@ export const MATE_KIND_CHOICES: ReadonlyArray<{ readonly name: string; readonly 
   { name: 'series selfmate (ser-s#n)', value: 'series-self' },
   { name: 'series stalemate (ser-=n)', value: 'series-stalemate' },
   { name: 'series helpstalemate (ser-h=n)', value: 'series-help-stalemate' },
+  { name: 'reflexmate (r#n)', value: 'reflex' },
+  { name: 'semi-reflexmate (semi-r#n)', value: 'semi-reflex' },
+  { name: 'help-selfmate (hs#n)', value: 'help-self' },
 ];
 
 /** The choices of /mate's `side` option: the side to move in a picture. */

@@ -11,13 +11,16 @@ import { BLACK, type Color, WHITE } from '../../chess/types.ts';
  *   series-movers (the side to move makes n moves in a row, none checking): series-direct ser-#n
  *   (its last move mates), series-stalemate ser-=n, series-help ser-h#n (then the other side mates
  *   it in one), series-help-stalemate ser-h=n, series-self ser-s#n (then the other side is forced to
- *   mate it in one).
+ *   mate it in one); reflex r#n (a selfmate in which a side that can mate in one must), semi-reflex
+ *   semi-r#n (the defender alone must), help-self hs#n (2n-1 plies of help play, then the other side
+ *   is forced to mate the side that began).
  */
 export type Stipulation =
   | 'direct' | 'self' | 'help'
   | 'help-half' | 'help-stalemate' | 'help-stalemate-half'
   | 'stalemate' | 'self-stalemate'
-  | 'series-direct' | 'series-self' | 'series-help' | 'series-stalemate' | 'series-help-stalemate';
+  | 'series-direct' | 'series-self' | 'series-help' | 'series-stalemate' | 'series-help-stalemate'
+  | 'reflex' | 'semi-reflex' | 'help-self';
 
 /**
  * How a genre's play runs, the search that answers it: direct (the direct mate solver), forced
@@ -45,14 +48,16 @@ export interface Genre {
    * (=, ser-#, ser-=), or the other side's helped move (series play: ser-h#, ser-h=).
    */
   readonly by: 'self' | 'direct' | 'help';
+  /** r#n (full), semi-r#n (semi): who must mate in one when able. */
+  readonly reflex?: 'semi' | 'full';
   /** Who begins in Popeye's (and the problem texts') convention; a FEN may say otherwise. */
   readonly popeyeFirst: Color;
 }
 
 const genre = (
   stipulation: Stipulation, prefix: string, family: GenreFamily, goal: Goal, name: string, popeyeFirst: Color,
-  { half = false, word = name, by = 'self' }: { half?: boolean; word?: string; by?: Genre['by'] } = {},
-): Genre => ({ stipulation, prefix, half, family, goal, name, word, by, popeyeFirst });
+  { half = false, word = name, by = 'self', reflex }: { half?: boolean; word?: string; by?: Genre['by']; reflex?: Genre['reflex'] } = {},
+): Genre => ({ stipulation, prefix, half, family, goal, name, word, by, popeyeFirst, ...(reflex ? { reflex } : {}) });
 
 /** Every genre, in the order a list of them is shown (Discord's choices, --kind's help). */
 export const GENRES: readonly Genre[] = [
@@ -69,6 +74,9 @@ export const GENRES: readonly Genre[] = [
   genre('series-self', 'ser-s#', 'series', 'mate', 'series selfmate', WHITE, { by: 'self' }),
   genre('series-stalemate', 'ser-=', 'series', 'stalemate', 'series stalemate', WHITE, { by: 'direct' }),
   genre('series-help-stalemate', 'ser-h=', 'series', 'stalemate', 'series helpstalemate', BLACK, { by: 'help' }),
+  genre('reflex', 'r#', 'forced', 'mate', 'reflexmate', WHITE, { reflex: 'full' }),
+  genre('semi-reflex', 'semi-r#', 'forced', 'mate', 'semi-reflexmate', WHITE, { reflex: 'semi' }),
+  genre('help-self', 'hs#', 'help', 'mate', 'help-selfmate', WHITE, { by: 'self' }),
 ];
 
 export const STIPULATIONS: readonly Stipulation[] = GENRES.map((g) => g.stipulation);

@@ -19,6 +19,8 @@ import type { MateLimits } from './types.ts';
 export interface HelpPlay {
   readonly goal: Goal;
   readonly half: boolean;
+  /** hs#n: after 2n-1 plies of help play the other side must be forced to mate (each forced mate written after). */
+  readonly selfEnd?: boolean;
 }
 
 export const HELPMATE: HelpPlay = { goal: 'mate', half: false };
@@ -56,6 +58,8 @@ export class HelpmateSolver {
   private full = false;
   /** The goal of the last ply: stalemate instead of mate. */
   private stalemate = false;
+  /** hs#: the last help ply must leave the other side only mating moves. */
+  private selfEnd = false;
   /** The limits and the node reports (polling.ts). */
   private readonly polling = new Polling();
   nodes = 0;
@@ -73,6 +77,7 @@ export class HelpmateSolver {
     if (maxMoves > MAX_HELPMATE_MOVES) throw new RangeError(`helpmate solver: at most ${MAX_HELPMATE_MOVES} moves, got ${maxMoves}`);
     this.prepare(position, maxMoves, limits);
     this.stalemate = play.goal === 'stalemate';
+    this.selfEnd = play.selfEnd === true;
     const first = play.half ? 0 : 1;
     // Non-half: n - 1 lengths are proven before n; half: n (0.5 … (n-1).5).
     const provenBefore = (n: number): number => (play.half ? n : n - 1);
@@ -80,7 +85,8 @@ export class HelpmateSolver {
     try {
       for (; n <= maxMoves; n++) {
         this.polling.depth = n;
-        this.help(2 * n + (play.half ? 1 : 0), 0, 0);
+        // hs#n: 2n-1 plies of help play, then the forced mate.
+        this.help(this.selfEnd ? 2 * n - 1 : 2 * n + (play.half ? 1 : 0), 0, 0);
         limits.onProgress?.({ depth: n, nodes: this.nodes, found: this.solutions.length > 0 });
         if (this.solutions.length > 0) {
           return { status: 'mate', mateIn: n, solutions: this.solutions, solutionsComplete: !this.full, nodes: this.nodes, provenDepth: provenBefore(n) };
@@ -125,7 +131,7 @@ export class HelpmateSolver {
     const pos = this.pos;
     if (this.table.probe(pos.hashHi, pos.hashLo) && this.table.fail() >= plies) return false;
     const end = generateLegal(pos, this.moves, start);
-    const found = plies === 1 ? this.finals(ply, start, end) : this.cooperate(plies, ply, start, end);
+    const found = plies > 1 ? this.cooperate(plies, ply, start, end) : this.selfEnd ? this.selfFinals(ply, start, end) : this.finals(ply, start, end);
     if (!found) this.table.storeFail(pos.hashHi, pos.hashLo, plies);
     return found;
   }
@@ -164,6 +170,42 @@ export class HelpmateSolver {
       found = true;
       this.line[ply] = move;
       this.record(ply + 1);
+    }
+    return found;
+  }
+
+  /**
+   * hs#'s last help ply: each move after which the other side has a move and every one mates is a
+   * solution, written with each forced mate after it (as Popeye writes them).
+   */
+  private selfFinals(ply: number, start: number, end: number): boolean {
+    const pos = this.pos;
+    const checks = this.checks;
+    let found = false;
+    for (let i = start; i < end; i++) {
+      const move = this.moves[i];
+      this.line[ply] = move;
+      pos.make(move);
+      const replies = generateLegal(pos, this.moves, end);
+      let forced = replies > end;
+      if (forced) {
+        checks.prepare(pos);
+        for (let k = end; k < replies && forced; k++) forced = checks.givesCheck(pos, this.moves[k]);
+      }
+      for (let k = end; k < replies && forced; k++) {
+        pos.make(this.moves[k]);
+        this.tick();
+        forced = !hasLegalMove(pos);
+        pos.unmake(this.moves[k]);
+      }
+      if (forced) {
+        found = true;
+        for (let k = end; k < replies; k++) {
+          this.line[ply + 1] = this.moves[k];
+          this.record(ply + 2);
+        }
+      }
+      pos.unmake(move);
     }
     return found;
   }

@@ -91,7 +91,10 @@ export function solveStipulation(
   if (stipulation === 'direct') return solveMate(solvers.direct, request, limits);
   const { position, maxMoves } = request;
   const genre = genreOf(stipulation);
-  if (genre.family === 'forced') return reportSolution(position, solvers.self.solve(position, maxMoves, limits, { by: genre.by === 'direct' ? 'direct' : 'self', goal: genre.goal }));
+  if (genre.family === 'forced') {
+    const play = { by: genre.by === 'direct' ? 'direct' : 'self', goal: genre.goal, ...(genre.reflex ? { reflex: genre.reflex } : {}) } as const;
+    return reportSolution(position, solvers.self.solve(position, maxMoves, limits, play));
+  }
   if (genre.family === 'series') return reportSeries(position, solvers.series.solve(position, maxMoves, limits, { end: genre.by, goal: genre.goal }), maxMoves);
-  return reportHelpmate(position, solvers.help.solve(position, maxMoves, limits, { goal: genre.goal, half: genre.half }));
+  return reportHelpmate(position, solvers.help.solve(position, maxMoves, limits, { goal: genre.goal, half: genre.half, selfEnd: genre.by === 'self' }));
 }

@@ -19,10 +19,15 @@ import { MAX_MATE_MOVES, MateTable } from './table.ts';
 import type { Goal } from './genres.ts';
 import type { MateLimits, MateSolution } from './types.ts';
 
-/** Which forced play: who brings the goal about (the defender's forced move, or the attacker's own), and the goal. */
+/**
+ * Which forced play: who brings the goal about (the defender's forced move, or the attacker's
+ * own), and the goal; `reflex` (r#n, semi-r#n, self play): a side that can mate in one must —
+ * the defender ('semi': it alone), or both ('full': the attacker's own mate in one then fails).
+ */
 export interface ForcedPlay {
   readonly by: 'self' | 'direct';
   readonly goal: Goal;
+  readonly reflex?: 'semi' | 'full';
 }
 
 export const SELFMATE: ForcedPlay = { by: 'self', goal: 'mate' };
@@ -47,6 +52,10 @@ export class SelfmateSolver {
   private stalemate = false;
   /** The attacker reaches the goal by its own move (=n), not the defender (s#n, s=n). */
   private direct = false;
+  /** r#n, semi-r#n: the defender must mate in one when it can. */
+  private reflexDefender = false;
+  /** r#n: so must the attacker (and then fails). */
+  private reflexAttacker = false;
 
   constructor(tableBits = 20) {
     this.table = new MateTable(tableBits);
@@ -58,8 +67,14 @@ export class SelfmateSolver {
     this.prepare(position, maxMoves, limits);
     this.stalemate = play.goal === 'stalemate';
     this.direct = play.by === 'direct';
+    this.reflexDefender = play.reflex !== undefined;
+    this.reflexAttacker = play.reflex === 'full';
     const rootMoves = legalMoveList(this.pos);
     const keys: number[] = [];
+    if (this.reflexAttacker && this.mateInOne(0, generateLegal(this.pos, this.moves, 0))) {
+      // r#: a side to move that can mate must, and the stipulation fails at every length.
+      return { status: 'no-mate', mateIn: null, keys: [], keysComplete: true, line: [], lineComplete: true, nodes: this.nodes, provenDepth: maxMoves };
+    }
     let provenDepth = 0;
     try {
       for (let n = 1; n <= maxMoves; n++) {
@@ -131,6 +146,11 @@ export class SelfmateSolver {
       hashMove = table.move();
     }
     const end = generateLegal(pos, this.moves, start);
+    if (this.reflexAttacker && this.mateInOne(start, end)) {
+      // r#: it must mate, and so fails.
+      table.storeFail(pos.hashHi, pos.hashLo, moves);
+      return false;
+    }
     if (hashMove !== NO_MOVE) bringToFront(this.moves, hashMove, start, end);
     for (let i = start; i < end; i++) {
       const move = this.moves[i];
@@ -157,6 +177,13 @@ export class SelfmateSolver {
       // =n: the attacker's move reached the goal when the defender has no move (and is not mated);
       // after its last move nothing else counts.
       if (!hasLegalMove(pos)) return pos.inCheck() !== this.stalemate;
+      if (moves === 1) return false;
+    } else if (this.reflexDefender) {
+      // r#, semi-r#: a defender that can mate must, which is the goal; after the attacker's last
+      // move it must be able to.
+      const end = generateLegal(pos, this.moves, start);
+      if (end === start) return false;
+      if (this.mateInOne(start, end)) return true;
       if (moves === 1) return false;
     } else if (moves === 1) {
       return this.mustMate(start);
@@ -202,6 +229,23 @@ export class SelfmateSolver {
   private defenceReachedGoal(): boolean {
     const pos = this.pos;
     return !this.direct && !hasLegalMove(pos) && pos.inCheck() !== this.stalemate;
+  }
+
+  /** Whether one of the side to move's moves (this.moves[start, end)) mates. */
+  private mateInOne(start: number, end: number): boolean {
+    const pos = this.pos;
+    const checks = this.checks;
+    checks.prepare(pos);
+    for (let i = start; i < end; i++) {
+      const move = this.moves[i];
+      if (!checks.givesCheck(pos, move)) continue;
+      pos.make(move);
+      this.tick();
+      const mate = !hasLegalMove(pos);
+      pos.unmake(move);
+      if (mate) return true;
+    }
+    return false;
   }
 
   /** After the attacker's last move: the defender has a move, and every one of them mates (stalemates in s=n). */
@@ -264,6 +308,12 @@ export class SelfmateSolver {
           const mates = this.defenceReachedGoal();
           const after = mates ? 0 : this.shortest(left - 1, line.length + 1);
           pos.unmake(move);
+          if (mates && this.reflexDefender) {
+            // A reflex defender that can mate must.
+            best = move;
+            bestLeft = 0;
+            break;
+          }
           if (best === NO_MOVE || (!mates && after > bestLeft)) {
             best = move;
             bestLeft = mates ? 0 : after;

@@ -1,7 +1,8 @@
 // The series-mover prover (Popeye's meanings): the side to move makes n moves in a row, the other
-// side not moving, none of them giving check; then
+// side not moving, none of them giving check but the last; then
 //   ser-#n: its n-th move mates (ser-=n: stalemates) — that last move the only one that may check;
-//   ser-h#n: the other side mates it in one (ser-h=n: stalemates it);
+//   ser-h#n: the other side mates it in one (ser-h=n: stalemates it), answering a check if the
+//   last series move gave one;
 //   ser-s#n: the other side is forced to mate it in one (it has a move, and every move mates); the
 //   series' last move may check, and each forced mate is written after the series.
 // Every solution of the shortest n is listed, as help play's are (helpmate.ts): the tree of
@@ -113,9 +114,9 @@ export class SeriesSolver {
             found = true;
           }
         }
-      } else if (!check || (last && this.end === 'self')) {
-        // No check on the way (the other side would have to answer it); in ser-s# the last
-        // series move may check, the other side's forced answer being the mate.
+      } else if (!check || last) {
+        // No check on the way (the other side would have to answer it); the last series move
+        // of ser-h#, ser-h= and ser-s# may check, the other side's move answering it.
         if (!last) {
           pos.makeNull();
           if (this.series(left - 1, ply + 1, end)) found = true;

@@ -82,6 +82,11 @@ describe('parseMateArguments', () => {
     expect(job('=3')).toMatchObject({ maxMoves: 3, stipulation: 'stalemate' });
     expect(job('s=2')).toMatchObject({ maxMoves: 2, stipulation: 'self-stalemate' });
     expect(job('2', '--kind', 'help-half')).toMatchObject({ maxMoves: 2, stipulation: 'help-half' });
+    expect(job('ser-h#5')).toMatchObject({ maxMoves: 5, stipulation: 'series-help' });
+    expect(job('SER-#3')).toMatchObject({ maxMoves: 3, stipulation: 'series-direct' });
+    expect(job('ser-s#2')).toMatchObject({ maxMoves: 2, stipulation: 'series-self' });
+    expect(job('ser-=3')).toMatchObject({ maxMoves: 3, stipulation: 'series-stalemate' });
+    expect(job('ser-h=4')).toMatchObject({ maxMoves: 4, stipulation: 'series-help-stalemate' });
     expect(() => job('s#2.5')).toThrow(/"s#2\.5": a selfmate \(s#n\) has no half move/);
     expect(() => job('x#2')).toThrow(/unknown stipulation "x#2": the genres solved are #n, s#n, h#n, h#n\.5, h=n/);
     expect(() => job('h#2.5', '--kind', 'help')).toThrow(/"h#2\.5" is a helpmate, but the kind asked is help$/);

@@ -70,6 +70,9 @@ describe('commandDefinitions', () => {
           { name: 'series selfmate (ser-s#n)', value: 'series-self' },
           { name: 'series stalemate (ser-=n)', value: 'series-stalemate' },
           { name: 'series helpstalemate (ser-h=n)', value: 'series-help-stalemate' },
+          { name: 'reflexmate (r#n)', value: 'reflex' },
+          { name: 'semi-reflexmate (semi-r#n)', value: 'semi-reflex' },
+          { name: 'help-selfmate (hs#n)', value: 'help-self' },
         ],
       },
       {
