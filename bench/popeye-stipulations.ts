@@ -414,9 +414,9 @@ async function makeSuites(popeye: string, kinds: readonly StipulationKind[], log
   // positions, two of three with Popeye's side to move first and one with the other (HalfDuplex).
   const others = kinds.filter((kind) => kind !== 'self' && kind !== 'help');
   for (const kind of others) {
-    // Genres akin to the selfmate (ser-s#1 is an s#1; r# and semi-r# are selfmates with a rule
-    // more): the selfmate suite's positions and the selfmate candidates first.
-    if (kind === 'series-self' || genreOf(kind).reflex !== undefined) {
+    // Genres akin to the selfmate (ser-s#1 and hs#1 are s#1; r# and semi-r# are selfmates with a
+    // rule more): the selfmate suite's positions and the selfmate candidates first.
+    if (kind === 'series-self' || kind === 'help-self' || genreOf(kind).reflex !== undefined) {
       const fens = existsSync(SUITE_FILES.self) ? loadStipulationSuite('self').map((problem) => problem.fen) : [];
       for (const file of [DEEP_CANDIDATES, CANDIDATES]) {
         if (existsSync(file)) fens.push(...readFileSync(file, 'utf8').split('\n').map((line) => playable(line.trim())).filter((fen): fen is string => fen !== null));

@@ -66,7 +66,7 @@ describe('parseMateArguments', () => {
     expect(parseMateArguments([HELP, '2', '--kind', 'self']).problem.job).toMatchObject({ maxMoves: 2, stipulation: 'self' });
     expect(parseMateArguments([HELP, '#2']).problem.job).toEqual({ kind: 'mate', fen: HELP, maxMoves: 2, mode: 'all' });
     expect(() => parseMateArguments([HELP, 's#2', '--kind', 'help'])).toThrow(/"s#2" is a selfmate, but the kind asked is help/);
-    expect(() => parseMateArguments([HELP, '2', '--kind', 'reflex'])).toThrow(/kind must be "direct", "self", "help", .*got "reflex"/);
+    expect(() => parseMateArguments([HELP, '2', '--kind', 'fairy'])).toThrow(/kind must be "direct", "self", "help", .*got "fairy"/);
     expect(() => parseMateArguments([HELP, 'h#2', '--checks'])).toThrow(/checks-only mode is for direct mates, not a helpmate \(h#2\)/);
     expect(() => parseMateArguments([HELP, 's#2', '--tree'])).toThrow(/tree .* not a selfmate/);
     expect(() => parseMateArguments([HELP, 'h#200'])).toThrow(/a helpmate has at most 127 moves, got h#200/);
@@ -87,6 +87,9 @@ describe('parseMateArguments', () => {
     expect(job('ser-s#2')).toMatchObject({ maxMoves: 2, stipulation: 'series-self' });
     expect(job('ser-=3')).toMatchObject({ maxMoves: 3, stipulation: 'series-stalemate' });
     expect(job('ser-h=4')).toMatchObject({ maxMoves: 4, stipulation: 'series-help-stalemate' });
+    expect(job('r#2')).toMatchObject({ maxMoves: 2, stipulation: 'reflex' });
+    expect(job('semi-r#2')).toMatchObject({ maxMoves: 2, stipulation: 'semi-reflex' });
+    expect(job('hs#3')).toMatchObject({ maxMoves: 3, stipulation: 'help-self' });
     expect(() => job('s#2.5')).toThrow(/"s#2\.5": a selfmate \(s#n\) has no half move/);
     expect(() => job('x#2')).toThrow(/unknown stipulation "x#2": the genres solved are #n, s#n, h#n, h#n\.5, h=n/);
     expect(() => job('h#2.5', '--kind', 'help')).toThrow(/"h#2\.5" is a helpmate, but the kind asked is help$/);
