@@ -44,8 +44,8 @@ export interface Genre {
   /** What an answer says it found: "Mate in 3", "Selfstalemate in 2" (capitalised there). */
   readonly word: string;
   /**
-   * Whose move reaches the goal: the other side's forced move (s#, s=, ser-s#), the side's own
-   * (=, ser-#, ser-=), or the other side's helped move (series play: ser-h#, ser-h=).
+   * Whose move reaches the goal: the other side's forced move (s#, s=, ser-s#, hs#), the side's
+   * own (=, ser-#, ser-=), or a helped move (h#, h=, ser-h#, ser-h=).
    */
   readonly by: 'self' | 'direct' | 'help';
   /** r#n (full), semi-r#n (semi): who must mate in one when able. */
@@ -63,10 +63,10 @@ const genre = (
 export const GENRES: readonly Genre[] = [
   genre('direct', '#', 'direct', 'mate', 'direct mate', WHITE, { word: 'mate', by: 'direct' }),
   genre('self', 's#', 'forced', 'mate', 'selfmate', WHITE),
-  genre('help', 'h#', 'help', 'mate', 'helpmate', BLACK),
-  genre('help-half', 'h#', 'help', 'mate', 'helpmate', WHITE, { half: true }),
-  genre('help-stalemate', 'h=', 'help', 'stalemate', 'helpstalemate', BLACK),
-  genre('help-stalemate-half', 'h=', 'help', 'stalemate', 'helpstalemate', WHITE, { half: true }),
+  genre('help', 'h#', 'help', 'mate', 'helpmate', BLACK, { by: 'help' }),
+  genre('help-half', 'h#', 'help', 'mate', 'helpmate', WHITE, { half: true, by: 'help' }),
+  genre('help-stalemate', 'h=', 'help', 'stalemate', 'helpstalemate', BLACK, { by: 'help' }),
+  genre('help-stalemate-half', 'h=', 'help', 'stalemate', 'helpstalemate', WHITE, { half: true, by: 'help' }),
   genre('stalemate', '=', 'forced', 'stalemate', 'stalemate', WHITE, { by: 'direct' }),
   genre('self-stalemate', 's=', 'forced', 'stalemate', 'selfstalemate', WHITE),
   genre('series-help', 'ser-h#', 'series', 'mate', 'series helpmate', BLACK, { by: 'help' }),
