@@ -378,11 +378,20 @@ async function makeSuites(popeye: string, kinds: readonly StipulationKind[], log
   const selfmates = suites.get('self') ?? [];
   const helpmates = suites.get('help') ?? [];
   const seen = new Set<string>();
-  const consider = async (fen: string, kind: StipulationKind, source: string, into: StipulationProblem[] | undefined): Promise<void> => {
-    if (into === undefined || !suites.has(kind) || into.length >= SUITE_SIZE[kind] || seen.has(`${kind} ${fen}`)) return;
-    seen.add(`${kind} ${fen}`);
-    const answer = await solveStipulationWithPopeye(popeye, fen, kind, MAX_N[kind], MAKE_CAP_MS);
+  // Popeye's answers by genre and position, so that a position passed over once (minN) is not asked again.
+  const answers = new Map<string, PopeyeStipulationAnswer>();
+  /** Asks Popeye; keeps the problem when solved in at least `minN` (so that longer ones can be preferred). */
+  const consider = async (fen: string, kind: StipulationKind, source: string, into: StipulationProblem[] | undefined, minN = 0): Promise<void> => {
+    const key = `${kind} ${fen}`;
+    if (into === undefined || !suites.has(kind) || into.length >= SUITE_SIZE[kind] || seen.has(key)) return;
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      answer = await solveStipulationWithPopeye(popeye, fen, kind, MAX_N[kind], MAKE_CAP_MS);
+      answers.set(key, answer);
+    }
     if (answer.status !== 'solved' || answer.n === null) return;
+    if (answer.n < minN) return;
+    seen.add(key);
     if (listsSolutions(kind) && answer.solutions.length > MAX_SOLUTIONS) return;
     into.push({ fen, kind, n: answer.n, keys: answer.keys, ...(listsSolutions(kind) ? { solutions: answer.solutions } : {}), source });
     log(`${stipulationText(kind, answer.n)} ${fen}  (${into.length})`);
@@ -414,6 +423,53 @@ async function makeSuites(popeye: string, kinds: readonly StipulationKind[], log
   // positions, two of three with Popeye's side to move first and one with the other (HalfDuplex).
   const others = kinds.filter((kind) => kind !== 'self' && kind !== 'help');
   for (const kind of others) {
+    const into = suites.get(kind)!;
+    const draw = random(100 + SUITE_KINDS.indexOf(kind));
+    // Small tables: they are cleared for every position tried.
+    const small = new SelfmateSolver(14);
+    const smallHelp = new HelpmateSolver(14);
+    const smallSeries = new SeriesSolver(14);
+    /** Our solver's shortest length within MAX_N (5,000 nodes), or null: only picks what Popeye is asked. */
+    const picks = (position: Position): number | null => {
+      const genre = genreOf(kind);
+      const limits = { maxNodes: 5_000 };
+      if (genre.family === 'forced') {
+        const play = { by: genre.by === 'direct' ? 'direct' : 'self', goal: genre.goal, ...(genre.reflex ? { reflex: genre.reflex } : {}) } as const;
+        return small.solve(position, MAX_N[kind], limits, play).mateIn;
+      }
+      if (genre.family === 'series') return smallSeries.solve(position, MAX_N[kind], limits, { end: genre.by, goal: genre.goal }).mateIn;
+      return smallHelp.solve(position, MAX_N[kind], limits, { goal: genre.goal, half: genre.half, selfEnd: genre.by === 'self' }).mateIn;
+    };
+    /** Seeded random positions until the suite holds `size` (or `tries` are spent), each at least `minN` long. */
+    const randomPass = async (size: number, tries: number, minN = 0): Promise<void> => {
+      for (let tried = 0; tried < tries && into.length < size; tried++) {
+        if (tried % 2000 === 1999) log(`${kind}: ${tried + 1} random positions tried, ${into.length} kept`);
+        const first = genreOf(kind).popeyeFirst;
+        // One in three with the other side to move: its pieces swapped, so that it is the same task.
+        const other = tried % 3 === 2;
+        const pieces = RANDOM_PIECES[kind] ?? { w: 3, b: 3 };
+        const turn = (other ? first ^ 1 : first) === 0 ? 'w' : 'b';
+        // The genres picked by our solver may have a bare king (none of its pieces besides).
+        const fen = randomPosition(draw, turn, other ? { w: pieces.b, b: pieces.w } : pieces, PREFILTERED.has(kind) ? 0 : 1);
+        if (fen === null) continue;
+        if (PREFILTERED.has(kind)) {
+          const position = parseFen(fen);
+          if (kind === 'self-stalemate') {
+            // s=n: mostly s=1 by a quick look, every 25th position the full length by our solver.
+            const picked = tried % 25 === 0
+              ? small.solve(position, MAX_N[kind], { maxNodes: 5_000 }, { by: 'self', goal: 'stalemate' }).mateIn !== null
+              : selfStalemateInOne(position);
+            if (!picked) continue;
+          } else {
+            const n = picks(position);
+            if (n === null || n < minN) continue;
+          }
+        }
+        await consider(fen, kind, `random position (seeded${PREFILTERED.has(kind) ? ', picked by our solver' : ''}), answered by Popeye`, into, minN);
+      }
+    };
+    // Reflexmates longer than one move are rare among the selfmate positions below: some first.
+    if (genreOf(kind).reflex !== undefined) await randomPass(8, 30_000, 2);
     // Genres akin to the selfmate (ser-s#1 and hs#1 are s#1; r# and semi-r# are selfmates with a
     // rule more): the selfmate suite's positions and the selfmate candidates first.
     if (kind === 'series-self' || kind === 'help-self' || genreOf(kind).reflex !== undefined) {
@@ -421,52 +477,16 @@ async function makeSuites(popeye: string, kinds: readonly StipulationKind[], log
       for (const file of [DEEP_CANDIDATES, CANDIDATES]) {
         if (existsSync(file)) fens.push(...readFileSync(file, 'utf8').split('\n').map((line) => playable(line.trim())).filter((fen): fen is string => fen !== null));
       }
-      for (const fen of fens) await consider(fen, kind, 'a selfmate position (test/data/popeye-selfmates.json, bench/data/selfmate-candidates*.txt), answered by Popeye', suites.get(kind));
+      // Those longer than one move first (most of these positions are one-movers).
+      const source = 'a selfmate position (test/data/popeye-selfmates.json, bench/data/selfmate-candidates*.txt), answered by Popeye';
+      for (const fen of fens) await consider(fen, kind, source, into, 2);
+      for (const fen of fens) await consider(fen, kind, source, into);
     }
     // (Forced play among the public suite's direct mates: too rare to spend Popeye's time on.)
     if (genreOf(kind).family !== 'forced') {
-      for (const fen of publicPositions()) await consider(fen, kind, 'public suite (bench/data/mate-public.jsonl), either side to move', suites.get(kind));
+      for (const fen of publicPositions()) await consider(fen, kind, 'public suite (bench/data/mate-public.jsonl), either side to move', into);
     }
-    const draw = random(100 + SUITE_KINDS.indexOf(kind));
-    const into = suites.get(kind)!;
-    // Small tables: they are cleared for every position tried.
-    const small = new SelfmateSolver(14);
-    const smallHelp = new HelpmateSolver(14);
-    const smallSeries = new SeriesSolver(14);
-    const picks = (kind: StipulationKind, position: Position): boolean => {
-      const genre = genreOf(kind);
-      const limits = { maxNodes: 5_000 };
-      if (genre.family === 'forced') {
-        const play = { by: genre.by === 'direct' ? 'direct' : 'self', goal: genre.goal, ...(genre.reflex ? { reflex: genre.reflex } : {}) } as const;
-        return small.solve(position, MAX_N[kind], limits, play).mateIn !== null;
-      }
-      if (genre.family === 'series') return smallSeries.solve(position, MAX_N[kind], limits, { end: genre.by, goal: genre.goal }).mateIn !== null;
-      return smallHelp.solve(position, MAX_N[kind], limits, { goal: genre.goal, half: genre.half, selfEnd: genre.by === 'self' }).mateIn !== null;
-    };
-    for (let tries = 0; tries < RANDOM_TRIES[kind] && into.length < SUITE_SIZE[kind]; tries++) {
-      if (tries % 2000 === 1999) log(`${kind}: ${tries + 1} random positions tried, ${into.length} kept`);
-      const first = genreOf(kind).popeyeFirst;
-      // One in three with the other side to move: its pieces swapped, so that it is the same task.
-      const other = tries % 3 === 2;
-      const pieces = RANDOM_PIECES[kind] ?? { w: 3, b: 3 };
-      const turn = (other ? first ^ 1 : first) === 0 ? 'w' : 'b';
-      // The genres picked by our solver may have a bare king (none of its pieces besides).
-      const fen = randomPosition(draw, turn, other ? { w: pieces.b, b: pieces.w } : pieces, PREFILTERED.has(kind) ? 0 : 1);
-      if (fen === null) continue;
-      if (PREFILTERED.has(kind)) {
-        // s=n: mostly s=1 by a quick look, every 25th position the full length by our solver.
-        const position = parseFen(fen);
-        if (kind === 'self-stalemate') {
-          const picked = tries % 25 === 0
-            ? small.solve(position, MAX_N[kind], { maxNodes: 5_000 }, { by: 'self', goal: 'stalemate' }).mateIn !== null
-            : selfStalemateInOne(position);
-          if (!picked) continue;
-        } else if (!picks(kind, position)) {
-          continue;
-        }
-      }
-      await consider(fen, kind, `random position (seeded${PREFILTERED.has(kind) ? ', picked by our solver' : ''}), answered by Popeye`, into);
-    }
+    await randomPass(SUITE_SIZE[kind], RANDOM_TRIES[kind]);
   }
   for (const [kind, problems] of suites) {
     const made = `npm run bench:popeye-stipulations -- --make --kinds ${kind}`;

@@ -79,7 +79,7 @@ export function mateCommandBuilder(settings: CommandSettings): SlashCommandBuild
   builder.addIntegerOption((option) =>
     option
       .setName(MATE_COMMAND.options.n)
-      .setDescription(`Mate in at most this many moves (1 to ${maxN})`)
+      .setDescription(`Mate (or the kind's goal) in at most this many moves (1 to ${maxN}; an n.5 kind: n and a half)`)
       .setRequired(true)
       .setMinValue(1)
       .setMaxValue(maxN),

@@ -20,7 +20,7 @@ describe('commandDefinitions', () => {
       {
         type: ApplicationCommandOptionType.Integer,
         name: 'n',
-        description: 'Mate in at most this many moves (1 to 10)',
+        description: 'Mate (or the kind\'s goal) in at most this many moves (1 to 10; an n.5 kind: n and a half)',
         required: true,
         min_value: 1,
         max_value: 10,
