@@ -138,9 +138,9 @@ export function parsePopeyeOutput(output: string, turn: Color, stderr = ''): Pop
     if (banner) version = banner[1];
     const key = KEY_LINE.exec(line);
     if (key) {
-      // The move, then its decoration: " +" check, " #" mate.
+      // The move, then its decoration: " +" check, " #" mate, " =" stalemate.
       const [, body] = key;
-      const mark = /\s+([+#])$/.exec(body);
+      const mark = /\s+([+#=])$/.exec(body);
       const uci = popeyeMoveToUci(mark ? body.slice(0, mark.index) : body, turn);
       keys.push(uci);
       if (mark?.[1] === '#') mateKeys.push(uci);

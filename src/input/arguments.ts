@@ -62,11 +62,12 @@ export function parseIntegerArgument(text: string | undefined, name: string, min
 
 /**
  * Whether a word is meant as a count (n, a depth) rather than as a FEN field or an option: it
- * starts with a digit or a sign and digit ("3", "2.5", "-1"), or holds the problemists' "#"
- * ("#3", "s#2"). Such a word is then checked, and named when it is wrong, as that count.
+ * starts with a digit or a sign and digit ("3", "2.5", "-1"), or holds the problemists' "#" or
+ * "=" ("#3", "s#2", "h=2": no FEN field has either). Such a word is then checked, and named when
+ * it is wrong, as that count.
  */
 export function looksLikeCount(word: string): boolean {
-  return /^[+-]?\d/.test(word) || word.includes('#');
+  return /^[+-]?\d/.test(word) || word.includes('#') || /^[a-z-]*=\d/i.test(word);
 }
 
 /** Words typed as "<fen words> <count> [more words]", split at the last count after the first word. */

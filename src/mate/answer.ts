@@ -3,7 +3,7 @@
 
 import type { Position } from '../chess/position.ts';
 import { COLOR_NAMES, type Color, EMPTY, FILE_NAMES, pieceLetter, squareAt } from '../chess/types.ts';
-import type { MateMode, MateProgress, MateReport, ReportNode, Stipulation } from '../search/mate/index.ts';
+import { type MateMode, type MateProgress, type MateReport, type ReportNode, type Stipulation, genreOf, lengthText, stipulationText } from '../search/mate/index.ts';
 import { formatCount } from '../errors.ts';
 import { formatProblemSolution } from './solution.ts';
 
@@ -75,12 +75,60 @@ export function formatBoard(position: Position, n: number, mode: MateMode, stipu
   return rows.join('\n');
 }
 
-/** "White to play and mate in 3", "Black to play and mate in 2 (checks only)". */
+/** "White to play and mate in 3", "Black to play and mate in 2 (checks only)", "White to play, helpmate in 2.5 (h#2.5): …". */
 export function formatStipulation(turn: Color, n: number, mode: MateMode, stipulation: Stipulation = 'direct'): string {
   const side = capitalized(COLOR_NAMES[turn]);
-  if (stipulation === 'self') return `${side} to play and force ${COLOR_NAMES[turn ^ 1]} to mate in ${n} (s#${n})`;
-  if (stipulation === 'help') return `${side} to play, helpmate in ${n} (h#${n}): both sides cooperate until ${COLOR_NAMES[turn ^ 1]} mates ${COLOR_NAMES[turn]}`;
-  return `${side} to play and mate in ${n}${modeNote(mode)}`;
+  const us = COLOR_NAMES[turn];
+  const them = COLOR_NAMES[turn ^ 1];
+  const text = stipulationText(stipulation, n);
+  const length = lengthText(stipulation, n);
+  switch (stipulation) {
+    case 'self':
+      return `${side} to play and force ${them} to mate in ${n} (s#${n})`;
+    case 'help':
+      return `${side} to play, helpmate in ${n} (${text}): both sides cooperate until ${them} mates ${us}`;
+    case 'help-half':
+      return `${side} to play, helpmate in ${length} (${text}): both sides cooperate until ${us} mates ${them}`;
+    case 'help-stalemate':
+      return `${side} to play, helpstalemate in ${length} (${text}): both sides cooperate until ${them} stalemates ${us}`;
+    case 'help-stalemate-half':
+      return `${side} to play, helpstalemate in ${length} (${text}): both sides cooperate until ${us} stalemates ${them}`;
+    case 'stalemate':
+      return `${side} to play and stalemate ${them} in ${n} (${text})`;
+    case 'self-stalemate':
+      return `${side} to play and force ${them} to stalemate ${us} in ${n} (${text})`;
+    case 'series-direct':
+      return `${side} to play ${n} moves in a row and mate (${text}): no check on the way`;
+    case 'series-stalemate':
+      return `${side} to play ${n} moves in a row and stalemate ${them} (${text}): no check on the way`;
+    case 'series-help':
+      return `${side} to play ${n} moves in a row, then ${them} mates ${us} in one (${text}): no check on the way`;
+    case 'series-help-stalemate':
+      return `${side} to play ${n} moves in a row, then ${them} stalemates ${us} in one (${text}): no check on the way`;
+    case 'reflex':
+      return `${side} to play and force ${them} to mate in ${n} (${text}): a side that can mate in one must`;
+    case 'semi-reflex':
+      return `${side} to play and force ${them} to mate in ${n} (${text}): ${them} must mate in one when it can`;
+    case 'help-self':
+      return `${side} to play, help-selfmate in ${n} (${text}): both sides cooperate for ${2 * n - 1} plies, then ${them} must mate ${us}`;
+    case 'series-self':
+      return `${side} to play ${n} moves in a row, then ${them} must mate ${us} in one (${text}): no check on the way`;
+    default:
+      return `${side} to play and mate in ${n}${modeNote(mode)}`;
+  }
+}
+
+/**
+ * Where the FEN's side to move is not the one that begins in Popeye's convention for the genre
+ * (Black in h#n, White in h#n.5 …), a line that says so: the FEN's side begins all the same, as
+ * Popeye's Option HalfDuplex would have it. Null where they agree, and for direct mates.
+ */
+export function formatConventionNote(turn: Color, n: number, stipulation: Stipulation): string | null {
+  const genre = genreOf(stipulation);
+  if (stipulation === 'direct' || genre.popeyeFirst === turn) return null;
+  const text = stipulationText(stipulation, n);
+  return `Note: in Popeye's convention ${capitalized(COLOR_NAMES[genre.popeyeFirst])} begins in ${text}; ` +
+    `here ${COLOR_NAMES[turn]}, the FEN's side to move, begins (Popeye's Option HalfDuplex).`;
 }
 
 /** One MATER-style line per finished iteration: "n=3  nodes      3,351    0.45 s  mate found". */
@@ -166,7 +214,9 @@ export function formatMateAnswer(outcome: MateOutcome, numbering: MoveNumbering,
   const hide = options.hide ?? shown;
   const lines: string[] = [];
   const stipulation = outcome.stipulation ?? 'direct';
-  const what = STIPULATION_WORDS[stipulation];
+  const word = genreOf(stipulation).word;
+  const what = { found: capitalized(word), none: word };
+  const length = (n: number): string => lengthText(stipulation, n);
   if (report.mateIn !== null && report.helpSolutions) {
     lines.push(...formatHelpmate(outcome, report.helpSolutions.map((line) => line.san), numbering, hide));
   } else if (report.mateIn !== null) {
@@ -185,35 +235,57 @@ export function formatMateAnswer(outcome: MateOutcome, numbering: MoveNumbering,
     if (options.tree) lines.push(...formatTreeSection(report, numbering, hide));
     if (options.solution) lines.push(...formatSolutionSection(outcome, numbering, hide));
   } else if (report.status === 'no-mate') {
-    lines.push(`No ${what.none} in ${outcome.maxMoves}${modeNote(mode)}: proven by a complete search.`);
+    lines.push(`No ${what.none} in ${length(outcome.maxMoves)}${modeNote(mode)}: proven by a complete search.`);
   } else {
-    const searching = report.provenDepth + 1;
+    // In a half-move genre provenDepth counts the lengths proven empty (0.5, 1.5, …).
+    const half = genreOf(stipulation).half;
+    const provenLength = half ? report.provenDepth - 1 : report.provenDepth;
+    const searching = provenLength + 1;
     const proven =
       report.provenDepth === 0
         ? 'nothing is proven yet'
-        : `no ${what.none} in ${report.provenDepth}${report.provenDepth === 1 ? '' : ' or fewer'} is proven`;
-    lines.push(`${stopReason(outcome)} while searching n = ${searching}${modeNote(mode)}: ${proven}.`);
+        : `no ${what.none} in ${length(provenLength)}${report.provenDepth === 1 ? '' : ' or fewer'} is proven`;
+    lines.push(`${stopReason(outcome)} while searching n = ${length(searching)}${modeNote(mode)}: ${proven}.`);
   }
+  const note = formatConventionNote(numbering.turn, outcome.maxMoves, stipulation);
+  if (note !== null) lines.push(note);
   lines.push(`${formatCount(report.nodes)} nodes, ${formatSeconds(outcome.ms)}`);
   return lines.join('\n');
 }
 
-/** How each stipulation's answer names what it found. */
-const STIPULATION_WORDS: Record<Stipulation, { found: string; none: string }> = {
-  direct: { found: 'Mate', none: 'mate' },
-  self: { found: 'Selfmate', none: 'selfmate' },
-  help: { found: 'Helpmate', none: 'helpmate' },
-};
-
 /**
- * A helpmate's answer: how many solutions, then every one on its own line, in problemist style
- * ("1... Kd5 2. Qe4+ Ke6 3. Qf5#" when black begins).
+ * Help play's answer: how many solutions, then every one on its own line, in problemist style
+ * ("1... Kd5 2. Qe4+ Ke6 3. Qf5#" when black begins). A half-move genre is numbered as Popeye
+ * numbers it, whoever begins: the first half move "1...", then a move of each side per number.
  */
 function formatHelpmate(outcome: MateOutcome, solutions: readonly string[][], numbering: MoveNumbering, hide: (solution: string) => string): string[] {
   const { report } = outcome;
+  const stipulation = outcome.stipulation ?? 'help';
+  const genre = genreOf(stipulation);
   const count = `${solutions.length} solution${solutions.length === 1 ? '' : 's'}`;
   const cut = report.helpSolutionsComplete === false ? ` (${stopReason(outcome).toLowerCase()} before every sequence was tried: there may be more)` : '';
-  return [`Helpmate in ${report.mateIn}: ${count}${cut}`, ...solutions.map((sans) => `  ${hide(numberMoves(sans, numbering))}`)];
+  const found = capitalized(genre.word);
+  const number = (sans: readonly string[]): string =>
+    genre.family === 'series' ? numberSeries(sans, report.mateIn!) : genre.half ? numberHalfMoveHelp(sans) : numberMoves(sans, numbering);
+  return [`${found} in ${lengthText(stipulation, report.mateIn!)}: ${count}${cut}`, ...solutions.map((sans) => `  ${hide(number(sans))}`)];
+}
+
+/** Popeye's numbering of a series: each of its `series` moves numbered, the other side's last move after: "1. Kh7 2. Kh6 Qh1#". */
+export function numberSeries(sans: readonly string[], series: number): string {
+  return sans.map((san, i) => (i < series ? `${i + 1}. ${san}` : san)).join(' ');
+}
+
+/** Popeye's numbering of help play a half move longer: "1... Ra1 2. Kxg2 bxa8=Q#". */
+export function numberHalfMoveHelp(sans: readonly string[]): string {
+  const words: string[] = [];
+  sans.forEach((san, i) => {
+    // Counted as if a first half move of the other side came before.
+    const ply = i + 1;
+    const number = Math.floor(ply / 2) + 1;
+    if (ply % 2 === 0) words.push(`${number}. ${san}`);
+    else words.push(i === 0 ? `${number}... ${san}` : san);
+  });
+  return words.join(' ');
 }
 
 function formatSolutionSection(outcome: MateOutcome, numbering: MoveNumbering, hide: (solution: string) => string): string[] {

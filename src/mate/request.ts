@@ -11,7 +11,9 @@ import type { MateJob } from '../engine/index.ts';
 import { UsageError, closestWord, quote } from '../errors.ts';
 import { type CountedWords, fenFromText, fenFromWords, parseIntegerArgument, splitAtCount } from '../input/arguments.ts';
 import { type PastedPosition, readPastedPosition } from '../input/pastedPosition.ts';
-import { type AnalysisOptions, MAX_HELPMATE_MOVES, type MateMode, STIPULATIONS, type Stipulation } from '../search/mate/index.ts';
+import {
+  type AnalysisOptions, GENRES, MAX_HELPMATE_MOVES, type MateMode, STIPULATIONS, type Stipulation, genreByPrefix, genreOf, stipulationText,
+} from '../search/mate/index.ts';
 import { DEFAULT_MAX_REFUTATIONS } from './solution.ts';
 
 /** The limits a front end applies, from the config's "mate" section. */
@@ -65,10 +67,10 @@ export function mateJob(fen: string, n: number, mode: MateMode, tree = false, so
   return { kind: 'mate', fen, maxMoves: n, mode, ...(stipulation !== 'direct' ? { stipulation } : {}), ...(tree ? { tree } : {}), ...(solution ? { solution } : {}) };
 }
 
-/** The problemists' prefix of each stipulation: #3, s#2, h#2. */
-export const STIPULATION_PREFIXES: Record<Stipulation, string> = { direct: '#', self: 's#', help: 'h#' };
+/** The problemists' prefix of each stipulation: #3, s#2, h#2, h=2 (h#n.5 is the prefix h# with n.5). */
+export const STIPULATION_PREFIXES = Object.fromEntries(GENRES.map((g) => [g.stipulation, g.prefix])) as Record<Stipulation, string>;
 
-/** The stipulation as a value (a Discord choice, the command line's --kind): direct, self or help; absent means direct. */
+/** The stipulation as a value (a Discord choice, the command line's --kind): direct, self, help, help-half, …; absent means direct. */
 export function parseMateKind(value: string | null | undefined): Stipulation {
   if (value === null || value === undefined) return 'direct';
   const kind = STIPULATIONS.find((known) => known === value.toLowerCase());
@@ -76,29 +78,43 @@ export function parseMateKind(value: string | null | undefined): Stipulation {
   return kind;
 }
 
+/** A word written as a stipulation: a genre's prefix, then # or =, then n (h#2, ser-h#5, =3, h#2.5). */
+const STIPULATION_WORD = /^([a-z]*(?:-[a-z]*)*)([#=])(.*)$/i;
+
 /**
- * n as the problemists write it: "#3" (direct), "s#2" (selfmate), "h#2" (helpmate), or a bare
- * number (the stipulation then comes from elsewhere: `fallback`). A prefix that disagrees with
- * an explicit kind is an error.
+ * n as the problemists write it: "#3" (direct), "s#2" (selfmate), "h#2" (helpmate), "h#2.5"
+ * (a half move more), "h=2" (helpstalemate), … (GENRES), or a bare number (the stipulation then
+ * comes from elsewhere: `fallback`). A prefix that disagrees with an explicit kind is an error,
+ * and so is a prefix no genre has.
  */
 export function parseStipulationWord(word: string | undefined, fallback: Stipulation, explicit = false): { stipulation: Stipulation; n: string | undefined } {
-  const m = word === undefined ? null : /^([sh]?)#(.*)$/i.exec(word);
+  const m = word === undefined ? null : STIPULATION_WORD.exec(word);
   if (!m) return { stipulation: fallback, n: word };
-  const stipulation: Stipulation = m[1]!.toLowerCase() === 's' ? 'self' : m[1]!.toLowerCase() === 'h' ? 'help' : 'direct';
-  if (explicit && stipulation !== fallback) {
-    throw new UsageError(`${quote(word!)} is a ${stipulation === 'direct' ? 'direct mate' : `${stipulation}mate`}, but the kind asked is ${fallback}`);
+  const prefix = `${m[1]!.toLowerCase()}${m[2]}`;
+  const half = /^\d+\.5$/.exec(m[3]!) !== null;
+  const n = half ? m[3]!.slice(0, -2) : m[3];
+  const genre = genreByPrefix(prefix, half);
+  if (genre === null) {
+    const whole = genreByPrefix(prefix, false);
+    if (half && whole !== null) throw new UsageError(`${quote(word!)}: a ${whole.name} (${prefix}n) has no half move; n is a whole number`);
+    const known = [...new Set(GENRES.map((g) => `${g.prefix}n${g.half ? '.5' : ''}`))].join(', ');
+    throw new UsageError(`unknown stipulation ${quote(word!)}: the genres solved are ${known}`);
   }
-  return { stipulation, n: m[2] };
+  if (explicit && genre.stipulation !== fallback) {
+    throw new UsageError(`${quote(word!)} is a ${genre.name}, but the kind asked is ${fallback}`);
+  }
+  return { stipulation: genre.stipulation, n };
 }
 
 /** What only a direct mate can be asked for: refused for a selfmate or a helpmate, named. */
 function checkStipulationOptions(stipulation: Stipulation, mode: MateMode, tree: boolean, solution: boolean, n: number): void {
   if (stipulation === 'direct') return;
-  const name = `a ${stipulation}mate (${STIPULATION_PREFIXES[stipulation]}${n})`;
+  const genre = genreOf(stipulation);
+  const name = `a ${genre.name} (${stipulationText(stipulation, n)})`;
   if (mode === 'checks') throw new UsageError(`checks-only mode is for direct mates, not ${name}`);
   if (tree) throw new UsageError(`the solution tree is written for direct mates, not ${name}`);
   if (solution) throw new UsageError(`the problemist's solution (threats, variations, tries) is written for direct mates, not ${name}`);
-  if (stipulation === 'help' && n > MAX_HELPMATE_MOVES) throw new UsageError(`a helpmate has at most ${MAX_HELPMATE_MOVES} moves, got h#${n}`);
+  if (genre.family === 'help' && n > MAX_HELPMATE_MOVES) throw new UsageError(`a ${genre.name} has at most ${MAX_HELPMATE_MOVES} moves, got ${stipulationText(stipulation, n)}`);
 }
 
 /**

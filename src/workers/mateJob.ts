@@ -2,7 +2,7 @@
 
 import { parseFen } from '../chess/fen.ts';
 import {
-  BusyMoves, MAX_HELPMATE_MOVES, MAX_MATE_MOVES, type MateNodeCount, MateSolver, MateSolvers, MateTable, STIPULATIONS, type SharedSolve,
+  BusyMoves, MAX_HELPMATE_MOVES, MAX_MATE_MOVES, type MateNodeCount, MateSolver, MateSolvers, MateTable, STIPULATIONS, type SharedSolve, genreOf,
   solveStipulation,
 } from '../search/mate/index.ts';
 import type { JobHandler, MateJob } from './jobs.ts';
@@ -66,8 +66,8 @@ function checkMateJob(job: Parameters<typeof runMateJob>[0]): void {
   if (job.stipulation !== undefined && !STIPULATIONS.includes(job.stipulation)) {
     throw new RangeError(`mate job: stipulation must be ${STIPULATIONS.map((s) => `"${s}"`).join(', ')}, got ${String(job.stipulation)}`);
   }
-  if (job.stipulation === 'help' && job.maxMoves > MAX_HELPMATE_MOVES) {
-    throw new RangeError(`mate job: a helpmate has at most ${MAX_HELPMATE_MOVES} moves, got ${job.maxMoves}`);
+  if (job.stipulation !== undefined && genreOf(job.stipulation).family === 'help' && job.maxMoves > MAX_HELPMATE_MOVES) {
+    throw new RangeError(`mate job: help play has at most ${MAX_HELPMATE_MOVES} moves, got ${job.maxMoves}`);
   }
   if (job.solution !== undefined && !(Number.isInteger(job.solution.maxRefutations) && job.solution.maxRefutations >= 0)) {
     throw new RangeError(`mate job: solution.maxRefutations must be an integer >= 0, got ${String(job.solution.maxRefutations)}`);

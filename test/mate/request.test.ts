@@ -64,6 +64,21 @@ describe('parseMateWords', () => {
     expect(text).not.toMatch(/bad FEN/);
   });
 
+  it('reads every genre typed as problemists write it, the FEN spread over words too', () => {
+    const words = KNIGHT_PROMOTION.split(' ');
+    expect(parseMateWords([...words, 'h=2'], 10).job).toMatchObject({ maxMoves: 2, stipulation: 'help-stalemate' });
+    expect(parseMateWords([...words, '=3'], 10).job).toMatchObject({ maxMoves: 3, stipulation: 'stalemate' });
+    expect(parseMateWords([KNIGHT_PROMOTION, 'ser-h#5'], 10).job).toMatchObject({ maxMoves: 5, stipulation: 'series-help' });
+    expect(parseMateWords([KNIGHT_PROMOTION, 'h#2.5'], 10).job).toMatchObject({ maxMoves: 2, stipulation: 'help-half' });
+    expect(() => parseMateWords([KNIGHT_PROMOTION, 'h#2.5', 'tree'], 10)).toThrow(/tree is written for direct mates, not a helpmate \(h#2\.5\)/);
+    expect(() => parseMateWords([KNIGHT_PROMOTION, 'x=2'], 10)).toThrow(/unknown stipulation "x=2"/);
+  });
+
+  it('takes the kind of a field (Discord\'s kind choice) for every genre', () => {
+    expect(checkMateFields({ fen: KNIGHT_PROMOTION, n: 2, kind: 'series-help-stalemate' }, 10).job).toMatchObject({ stipulation: 'series-help-stalemate' });
+    expect(() => checkMateFields({ fen: KNIGHT_PROMOTION, n: 2, kind: 'ser-h#' }, 10)).toThrow(/kind must be .*"help-self", got "ser-h#"/);
+  });
+
   it('reads a FEN spread over words', () => {
     expect(parseMateWords([...BLACK_MATES.split(' '), '3'], 10).job).toEqual({ kind: 'mate', fen: BLACK_MATES, maxMoves: 3, mode: 'all' });
   });

@@ -13,7 +13,7 @@ import {
   DEFAULT_MAX_REFUTATIONS, type MateOutcome, type MateProblem, checkMateProblem, formatBoard, formatMateAnswer, mateFenFromWords, parseMateKind,
   parseStipulationWord, pastedPositionLine, searchMate, unknownMateWord, withPasted,
 } from '../../mate/index.ts';
-import { type AnalysisOptions, MAX_MATE_MOVES, type MateReport } from '../../search/mate/index.ts';
+import { type AnalysisOptions, MAX_MATE_MOVES, type MateReport, genreOf } from '../../search/mate/index.ts';
 import { NO_STATUS_LINE, mateStatus } from '../../terminal/statusLine.ts';
 import { type CliCommand, CommandLineError } from './command.ts';
 import { splitOptions } from './options.ts';
@@ -60,7 +60,7 @@ export interface MateCliDependencies {
 export function createMateCommand(dependencies: MateCliDependencies): CliCommand {
   return {
     name: 'mate',
-    usage: '<fen|image|pgn-file> <n> [--side w|b] [--flipped] [--kind direct|self|help] [--checks] [--tree] [--solution] [--tries <k>] [--timeout <seconds>] [--threads <n>] [--json]',
+    usage: '<fen|image|pgn-file> <n> [--side w|b] [--flipped] [--kind <kind>] [--checks] [--tree] [--solution] [--tries <k>] [--timeout <seconds>] [--threads <n>] [--json]',
     summary: 'find the shortest forced mate in at most n moves, every key, or prove there is none',
     details: [
       '<fen>                a position in FEN, quoted or as separate words; the side to move begins.',
@@ -70,10 +70,18 @@ export function createMateCommand(dependencies: MateCliDependencies): CliCommand
       '--side <w|b>         with a picture: the side to move (default w; a picture does not show it)',
       '--flipped            with a picture: Black is at the bottom (when no coordinates show it)',
       `<n>                  the most moves it may use, from 1 to ${MAX_MATE_MOVES} (the solver's limit), or the`,
-      '                     stipulation as problemists write it: #3 (direct mate), s#2 (selfmate), h#2 (helpmate)',
-      '--kind <kind>        direct (default), self (s#n: the side to move forces the other side to mate it)',
-      '                     or help (h#n: the side to move begins, both cooperate until the other side mates',
-      '                     it; every solution listed); Popeye\'s meanings, the side to move always first',
+      '                     stipulation as problemists write it: #3 (direct mate), s#2 (selfmate), h#2 (helpmate),',
+      '                     h#2.5 (helpmate, a half move more: the side to move begins and mates), h=2',
+      '                     (helpstalemate), h=2.5, =3 (stalemate), s=2 (selfstalemate), ser-h#5, ser-#3,',
+      '                     ser-s#3, ser-=3, ser-h=4 (series-movers: n moves in a row, no check on the way),',
+      '                     r#2 (reflexmate), semi-r#2, hs#2 (help-selfmate)',
+      '--kind <kind>        direct (default), self (s#n: the side to move forces the other side to mate it),',
+      '                     help (h#n: the side to move begins, both cooperate until the other side mates',
+      '                     it; every solution listed), help-half (h#n.5), help-stalemate (h=n),',
+      '                     help-stalemate-half (h=n.5), stalemate (=n), self-stalemate (s=n), series-help,',
+      '                     series-direct, series-self, series-stalemate, series-help-stalemate, reflex,',
+      '                     semi-reflex, help-self;',
+      '                     Popeye\'s meanings, the side to move always first',
       '--checks             every move of the mating side must give check (MATER\'s "c" mode)',
       '--tree               also print the solution: every defence and the answer to it',
       '--solution           also the solution as problemists read it (Popeye\'s Variation Try SetPlay):',
@@ -157,7 +165,7 @@ export function parseMateArguments(args: readonly string[], given?: PastedPositi
   const kind = values.get('--kind');
   const { stipulation, n } = parseStipulationWord(split.count, parseMateKind(kind), kind !== undefined);
   const tree = flags.has('--tree');
-  if (tree && stipulation !== 'direct') throw new UsageError(`the solution tree (--tree) is written for direct mates, not a ${stipulation}mate`);
+  if (tree && stipulation !== 'direct') throw new UsageError(`the solution tree (--tree) is written for direct mates, not a ${genreOf(stipulation).name}`);
   const problem = withPasted(checkMateProblem(fen, n, flags.has('--checks') ? 'checks' : 'all', MAX_MATE_MOVES, false, solution, stipulation), pasted);
   const threadsText = values.get('--threads');
   const threads = threadsText === undefined ? 1 : parseIntegerArgument(threadsText, '--threads', 1, MAX_THREADS);
@@ -196,7 +204,8 @@ export function formatJson(outcome: MateOutcome, tree: boolean): string {
   const result = report.mateIn !== null ? 'mate' : report.status === 'no-mate' ? 'no-mate' : 'timeout';
   const json = {
     result,
-    mateIn: report.mateIn,
+    // As problemists write the length: 1.5 in h#n.5 and h=n.5.
+    mateIn: report.mateIn !== null && outcome.stipulation && genreOf(outcome.stipulation).half ? report.mateIn + 0.5 : report.mateIn,
     keys: report.keys,
     line: report.line,
     nodes: report.nodes,

@@ -28,6 +28,7 @@ export function mateCommand(options: MateCommandOptions): Command {
       `${SOLUTION_WORD}: also the solution as problemists read it: threats, variations with duals, tries, set play`,
       'the position: a FEN, a Lichess link, a PGN, or a file: a picture of a board (White to move) or a .pgn',
       'n as problemists write it: #3 (direct), s#2 (selfmate: forces the other side to mate), h#2 (helpmate: every solution)',
+      'and the other genres, Popeye\'s meanings: h#2.5, h=2, h=2.5, =3, s=2, r#2, semi-r#2, hs#2, ser-h#5, ser-#3, ser-s#3, ser-=3, ser-h=4',
     ],
     async run(args, context: CommandContext = {}) {
       // "/mate board.png 3": the position in a file, read first (sharp and the vision core loaded only then).

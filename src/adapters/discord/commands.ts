@@ -37,6 +37,19 @@ export const MATE_KIND_CHOICES: ReadonlyArray<{ readonly name: string; readonly 
   { name: 'direct mate (#n)', value: 'direct' },
   { name: 'selfmate (s#n)', value: 'self' },
   { name: 'helpmate (h#n)', value: 'help' },
+  { name: 'helpmate, a half move more (h#n.5)', value: 'help-half' },
+  { name: 'helpstalemate (h=n)', value: 'help-stalemate' },
+  { name: 'helpstalemate, a half move more (h=n.5)', value: 'help-stalemate-half' },
+  { name: 'stalemate (=n)', value: 'stalemate' },
+  { name: 'selfstalemate (s=n)', value: 'self-stalemate' },
+  { name: 'series helpmate (ser-h#n)', value: 'series-help' },
+  { name: 'series mate (ser-#n)', value: 'series-direct' },
+  { name: 'series selfmate (ser-s#n)', value: 'series-self' },
+  { name: 'series stalemate (ser-=n)', value: 'series-stalemate' },
+  { name: 'series helpstalemate (ser-h=n)', value: 'series-help-stalemate' },
+  { name: 'reflexmate (r#n)', value: 'reflex' },
+  { name: 'semi-reflexmate (semi-r#n)', value: 'semi-reflex' },
+  { name: 'help-selfmate (hs#n)', value: 'help-self' },
 ];
 
 /** The choices of /mate's `side` option: the side to move in a picture. */
@@ -66,7 +79,7 @@ export function mateCommandBuilder(settings: CommandSettings): SlashCommandBuild
   builder.addIntegerOption((option) =>
     option
       .setName(MATE_COMMAND.options.n)
-      .setDescription(`Mate in at most this many moves (1 to ${maxN})`)
+      .setDescription(`Mate (or the kind's goal) in at most this many moves (1 to ${maxN}; an n.5 kind: n and a half)`)
       .setRequired(true)
       .setMinValue(1)
       .setMaxValue(maxN),
@@ -107,7 +120,7 @@ export function mateCommandBuilder(settings: CommandSettings): SlashCommandBuild
   builder.addStringOption((option) =>
     option
       .setName(MATE_COMMAND.options.kind)
-      .setDescription('Direct mate, selfmate (forces the other side to mate it) or helpmate (default: direct)')
+      .setDescription("The genre, Popeye's meanings; the side to move begins; n.5: a half move more (default: direct)")
       .setRequired(false)
       .addChoices(...MATE_KIND_CHOICES.map((choice) => ({ ...choice }))),
   );

@@ -1,7 +1,10 @@
-// The helpmate prover (h#n, Popeye's meaning): the side to move moves first, both sides cooperate,
-// and after 2n plies the other side's last move mates the side that began. Every solution is
-// listed: the whole tree of sequences is walked, with "no helpmate in p plies" remembered per
-// position so that transpositions are searched once. Iterative n makes the listed ones the shortest.
+// The help play prover (Popeye's meanings): h#n, the side to move moves first, both sides
+// cooperate, and after 2n plies the other side's last move mates the side that began; h=n the
+// same ending in stalemate; h#n.5 and h=n.5 one half move more, so that the side to move begins
+// and makes the last move too (2n+1 plies). Every solution is listed: the whole tree of sequences
+// is walked, with "no solution in p plies" remembered per position so that transpositions are
+// searched once. Iterative n makes the listed ones the shortest (n.5 from 0.5: Popeye lists short
+// solutions too).
 
 import { CheckDetector } from '../../chess/checks.ts';
 import { MAX_MOVES } from '../../chess/move.ts';
@@ -9,7 +12,18 @@ import { generateLegal, hasLegalMove } from '../../chess/movegen.ts';
 import type { Position } from '../../chess/position.ts';
 import { Polling, SearchStopped } from './polling.ts';
 import { MAX_MATE_MOVES, MateTable } from './table.ts';
+import type { Goal } from './genres.ts';
 import type { MateLimits } from './types.ts';
+
+/** Which help play: the goal of the last move, and whether the side to move also moves last (n.5). */
+export interface HelpPlay {
+  readonly goal: Goal;
+  readonly half: boolean;
+  /** hs#n: after 2n-1 plies of help play the other side must be forced to mate (each forced mate written after). */
+  readonly selfEnd?: boolean;
+}
+
+export const HELPMATE: HelpPlay = { goal: 'mate', half: false };
 
 /** The most solutions kept: a position with more is answered with these and marked incomplete. */
 export const MAX_HELPMATE_SOLUTIONS = 10_000;
@@ -19,14 +33,17 @@ export const MAX_HELPMATE_MOVES = Math.floor(MAX_MATE_MOVES / 2);
 
 export interface HelpmateSolution {
   status: 'mate' | 'no-mate' | 'stopped';
-  /** The shortest n with a solution, null when none. */
+  /** The shortest n with a solution (n.5 in half play: 0 is 0.5), null when none. */
   mateIn: number | null;
-  /** Every solution of length mateIn: 2n move integers each, the side to move's first. */
+  /** Every solution of length mateIn: 2n (half play 2n+1) move integers each, the side to move's first. */
   solutions: number[][];
   /** False when a limit (or MAX_HELPMATE_SOLUTIONS) cut the list short. */
   solutionsComplete: boolean;
   nodes: number;
-  /** The largest n for which "no helpmate in n or fewer" is proven. */
+  /**
+   * The largest n for which "no solution in n or fewer" is proven; in half play the number of
+   * lengths proven empty (1: none in 0.5, 2: none in 1.5 or fewer, …).
+   */
   provenDepth: number;
 }
 
@@ -39,6 +56,10 @@ export class HelpmateSolver {
   private line = new Int32Array(0);
   private solutions: number[][] = [];
   private full = false;
+  /** The goal of the last ply: stalemate instead of mate. */
+  private stalemate = false;
+  /** hs#: the last help ply must leave the other side only mating moves. */
+  private selfEnd = false;
   /** The limits and the node reports (polling.ts). */
   private readonly polling = new Polling();
   nodes = 0;
@@ -48,26 +69,35 @@ export class HelpmateSolver {
     this.table = new MateTable(tableBits);
   }
 
-  /** Searches n = 1 … maxMoves for the shortest helpmate in `position` (not changed) and lists all of that length. */
-  solve(position: Position, maxMoves: number, limits: MateLimits = {}): HelpmateSolution {
+  /**
+   * Searches n = 1 … maxMoves (half play: 0.5 … maxMoves.5) for the shortest solution in
+   * `position` (not changed) and lists all of that length.
+   */
+  solve(position: Position, maxMoves: number, limits: MateLimits = {}, play: HelpPlay = HELPMATE): HelpmateSolution {
     if (maxMoves > MAX_HELPMATE_MOVES) throw new RangeError(`helpmate solver: at most ${MAX_HELPMATE_MOVES} moves, got ${maxMoves}`);
     this.prepare(position, maxMoves, limits);
-    let provenDepth = 0;
+    this.stalemate = play.goal === 'stalemate';
+    this.selfEnd = play.selfEnd === true;
+    const first = play.half ? 0 : 1;
+    // Non-half: n - 1 lengths are proven before n; half: n (0.5 … (n-1).5).
+    const provenBefore = (n: number): number => (play.half ? n : n - 1);
+    let n = first;
     try {
-      for (let n = 1; n <= maxMoves; n++) {
+      for (; n <= maxMoves; n++) {
         this.polling.depth = n;
-        this.help(2 * n, 0, 0);
+        // hs#n: 2n-1 plies of help play, then the forced mate.
+        this.help(this.selfEnd ? 2 * n - 1 : 2 * n + (play.half ? 1 : 0), 0, 0);
         limits.onProgress?.({ depth: n, nodes: this.nodes, found: this.solutions.length > 0 });
         if (this.solutions.length > 0) {
-          return { status: 'mate', mateIn: n, solutions: this.solutions, solutionsComplete: !this.full, nodes: this.nodes, provenDepth: n - 1 };
+          return { status: 'mate', mateIn: n, solutions: this.solutions, solutionsComplete: !this.full, nodes: this.nodes, provenDepth: provenBefore(n) };
         }
-        provenDepth = n;
       }
     } catch (error) {
       if (!(error instanceof SearchStopped)) throw error;
       const found = this.solutions.length > 0;
-      return { status: found ? 'mate' : 'stopped', mateIn: found ? provenDepth + 1 : null, solutions: this.solutions, solutionsComplete: false, nodes: this.nodes, provenDepth };
+      return { status: found ? 'mate' : 'stopped', mateIn: found ? n : null, solutions: this.solutions, solutionsComplete: false, nodes: this.nodes, provenDepth: provenBefore(n) };
     }
+    const provenDepth = provenBefore(maxMoves + 1);
     return { status: 'no-mate', mateIn: null, solutions: [], solutionsComplete: true, nodes: this.nodes, provenDepth };
   }
 
@@ -101,7 +131,7 @@ export class HelpmateSolver {
     const pos = this.pos;
     if (this.table.probe(pos.hashHi, pos.hashLo) && this.table.fail() >= plies) return false;
     const end = generateLegal(pos, this.moves, start);
-    const found = plies === 1 ? this.mates(ply, start, end) : this.cooperate(plies, ply, start, end);
+    const found = plies > 1 ? this.cooperate(plies, ply, start, end) : this.selfEnd ? this.selfFinals(ply, start, end) : this.finals(ply, start, end);
     if (!found) this.table.storeFail(pos.hashHi, pos.hashLo, plies);
     return found;
   }
@@ -119,15 +149,19 @@ export class HelpmateSolver {
     return found;
   }
 
-  /** The last ply: each checking move after which the other side has no legal move is a solution. */
-  private mates(ply: number, start: number, end: number): boolean {
+  /**
+   * The last ply: each move after which the other side has no legal move is a solution, a
+   * checking one for mate, a quiet one for stalemate.
+   */
+  private finals(ply: number, start: number, end: number): boolean {
     const pos = this.pos;
     const checks = this.checks;
+    const stalemate = this.stalemate;
     checks.prepare(pos);
     let found = false;
     for (let i = start; i < end; i++) {
       const move = this.moves[i];
-      if (!checks.givesCheck(pos, move)) continue;
+      if (checks.givesCheck(pos, move) === stalemate) continue;
       pos.make(move);
       this.tick();
       const mate = !hasLegalMove(pos);
@@ -136,6 +170,42 @@ export class HelpmateSolver {
       found = true;
       this.line[ply] = move;
       this.record(ply + 1);
+    }
+    return found;
+  }
+
+  /**
+   * hs#'s last help ply: each move after which the other side has a move and every one mates is a
+   * solution, written with each forced mate after it (as Popeye writes them).
+   */
+  private selfFinals(ply: number, start: number, end: number): boolean {
+    const pos = this.pos;
+    const checks = this.checks;
+    let found = false;
+    for (let i = start; i < end; i++) {
+      const move = this.moves[i];
+      this.line[ply] = move;
+      pos.make(move);
+      const replies = generateLegal(pos, this.moves, end);
+      let forced = replies > end;
+      if (forced) {
+        checks.prepare(pos);
+        for (let k = end; k < replies && forced; k++) forced = checks.givesCheck(pos, this.moves[k]);
+      }
+      for (let k = end; k < replies && forced; k++) {
+        pos.make(this.moves[k]);
+        this.tick();
+        forced = !hasLegalMove(pos);
+        pos.unmake(this.moves[k]);
+      }
+      if (forced) {
+        found = true;
+        for (let k = end; k < replies; k++) {
+          this.line[ply + 1] = this.moves[k];
+          this.record(ply + 2);
+        }
+      }
+      pos.unmake(move);
     }
     return found;
   }

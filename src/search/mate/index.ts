@@ -2,9 +2,11 @@
 
 import type { Position } from '../../chess/position.ts';
 import { type AnalysisOptions, analyseSolution } from './analysis.ts';
+import { genreOf } from './genres.ts';
 import { HelpmateSolver } from './helpmate.ts';
-import { type MateReport, reportHelpmate, reportSolution } from './report.ts';
+import { type MateReport, reportHelpmate, reportSeries, reportSolution } from './report.ts';
 import { SelfmateSolver } from './selfmate.ts';
+import { SeriesSolver } from './series.ts';
 import { MateSolver, type SharedSolve } from './solver.ts';
 import type { MateLimits, MateMode, Stipulation } from './types.ts';
 
@@ -13,8 +15,10 @@ export type { HelpLine, MateReport, ReportNode } from './report.ts';
 export type { MateLimits, MateMode, MateNodeCount, MateProgress, MateSolution, Stipulation } from './types.ts';
 export { NODE_REPORT_INTERVAL, READ_OUT_NODES } from './polling.ts';
 export { STIPULATIONS } from './types.ts';
-export { HelpmateSolver, MAX_HELPMATE_MOVES, MAX_HELPMATE_SOLUTIONS, type HelpmateSolution } from './helpmate.ts';
-export { SelfmateSolver } from './selfmate.ts';
+export { GENRES, type Genre, type GenreFamily, type Goal, genreByPrefix, genreOf, lengthText, stipulationText } from './genres.ts';
+export { HELPMATE, type HelpPlay, HelpmateSolver, MAX_HELPMATE_MOVES, MAX_HELPMATE_SOLUTIONS, type HelpmateSolution } from './helpmate.ts';
+export { type ForcedPlay, SELFMATE, SelfmateSolver } from './selfmate.ts';
+export { type SeriesPlay, SeriesSolver } from './series.ts';
 export { MateSolver, type SharedSolve } from './solver.ts';
 export { type BusyMarks, BusyMoves, clearBusyMoves, sharedBusyMoves } from './busy.ts';
 export { MateTable, renewSharedMateTable, sharedMateTable } from './table.ts';
@@ -53,6 +57,7 @@ export class MateSolvers {
   private directSolver?: MateSolver;
   private selfSolver?: SelfmateSolver;
   private helpSolver?: HelpmateSolver;
+  private seriesSolver?: SeriesSolver;
 
   constructor(direct?: MateSolver) {
     this.directSolver = direct;
@@ -69,11 +74,15 @@ export class MateSolvers {
   get help(): HelpmateSolver {
     return (this.helpSolver ??= new HelpmateSolver());
   }
+
+  get series(): SeriesSolver {
+    return (this.seriesSolver ??= new SeriesSolver());
+  }
 }
 
 /**
  * Solves a request of any stipulation: direct mates through solveMate; a selfmate (keys and main
- * line, like a direct mate) or a helpmate (every solution) on their own solvers. The mode, the
+ * line, like a direct mate) or help play (every solution) on their own solvers. The mode, the
  * tree and the problemist's solution are the direct mate's only.
  */
 export function solveStipulation(
@@ -81,6 +90,11 @@ export function solveStipulation(
 ): MateReport {
   if (stipulation === 'direct') return solveMate(solvers.direct, request, limits);
   const { position, maxMoves } = request;
-  if (stipulation === 'self') return reportSolution(position, solvers.self.solve(position, maxMoves, limits));
-  return reportHelpmate(position, solvers.help.solve(position, maxMoves, limits));
+  const genre = genreOf(stipulation);
+  if (genre.family === 'forced') {
+    const play = { by: genre.by === 'direct' ? 'direct' : 'self', goal: genre.goal, ...(genre.reflex ? { reflex: genre.reflex } : {}) } as const;
+    return reportSolution(position, solvers.self.solve(position, maxMoves, limits, play));
+  }
+  if (genre.family === 'series') return reportSeries(position, solvers.series.solve(position, maxMoves, limits, { end: genre.by, goal: genre.goal }), maxMoves);
+  return reportHelpmate(position, solvers.help.solve(position, maxMoves, limits, { goal: genre.goal, half: genre.half, selfEnd: genre.by === 'self' }));
 }

@@ -109,3 +109,40 @@ function helpLine(pos: Position, moves: readonly number[]): HelpLine {
   for (let i = moves.length - 1; i >= 0; i--) pos.unmake(moves[i]);
   return { san: makeSanLine(pos, moves), uci };
 }
+
+/**
+ * A series-mover's answer as a report, like help play's: each solution's series moves (the other
+ * side passing between them), then the other side's last move where the genre has one.
+ */
+export function reportSeries(pos: Position, solution: HelpmateSolution, _maxMoves: number): MateReport {
+  const report = reportHelpmate(pos, { ...solution, solutions: [] });
+  const helpSolutions = solution.solutions.map((moves) => seriesLine(pos, moves, solution.mateIn ?? 0));
+  return {
+    ...report,
+    keys: [...new Set(helpSolutions.map((line) => line.uci[0]!))],
+    keysSan: [...new Set(helpSolutions.map((line) => line.san[0]!))],
+    line: helpSolutions[0]?.san ?? [],
+    lineUci: helpSolutions[0]?.uci ?? [],
+    lineComplete: true,
+    helpSolutions,
+  };
+}
+
+/** One series in SAN and UCI: its first `series` moves by one side (a pass between two), then the other side's. */
+function seriesLine(pos: Position, moves: readonly number[], series: number): HelpLine {
+  const san: string[] = [];
+  const uci: string[] = [];
+  const undo: Array<() => void> = [];
+  moves.forEach((move, i) => {
+    if (i > 0 && i < series) {
+      pos.makeNull();
+      undo.push(() => pos.unmakeNull());
+    }
+    san.push(makeSan(pos, move));
+    uci.push(makeUci(pos, move));
+    pos.make(move);
+    undo.push(() => pos.unmake(move));
+  });
+  for (let i = undo.length - 1; i >= 0; i--) undo[i]!();
+  return { san, uci };
+}

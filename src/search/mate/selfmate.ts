@@ -3,6 +3,11 @@
 // direct solver: an attacker node needs one move after which every defence either mates the
 // attacker at once or leaves a selfmate in n-1; after the attacker's n-th move every defence
 // must mate. A defender with no legal move (mated or stalemated by the attacker) refutes.
+//
+// The same search answers the stalemate genres (ForcedPlay): s=n, the defender forced to
+// stalemate the attacker; =n, the attacker stalemating the defender by its own move within n
+// (the goal reached by the attacker's move, a mate of either side or a stalemate of the attacker
+// failing). The direct mate keeps its own solver (solver.ts), which this one does not touch.
 
 import { CheckDetector } from '../../chess/checks.ts';
 import { MAX_MOVES, NO_MOVE } from '../../chess/move.ts';
@@ -11,7 +16,21 @@ import type { Position } from '../../chess/position.ts';
 import { bringToFront } from './ordering.ts';
 import { Polling, SearchStopped } from './polling.ts';
 import { MAX_MATE_MOVES, MateTable } from './table.ts';
+import type { Goal } from './genres.ts';
 import type { MateLimits, MateSolution } from './types.ts';
+
+/**
+ * Which forced play: who brings the goal about (the defender's forced move, or the attacker's
+ * own), and the goal; `reflex` (r#n, semi-r#n, self play): a side that can mate in one must —
+ * the defender ('semi': it alone), or both ('full': the attacker's own mate in one then fails).
+ */
+export interface ForcedPlay {
+  readonly by: 'self' | 'direct';
+  readonly goal: Goal;
+  readonly reflex?: 'semi' | 'full';
+}
+
+export const SELFMATE: ForcedPlay = { by: 'self', goal: 'mate' };
 
 
 export class SelfmateSolver {
@@ -29,17 +48,33 @@ export class SelfmateSolver {
   private readonly polling = new Polling();
   nodes = 0;
   private nextPoll = 0;
+  /** The goal is stalemate (s=n, =n), not mate. */
+  private stalemate = false;
+  /** The attacker reaches the goal by its own move (=n), not the defender (s#n, s=n). */
+  private direct = false;
+  /** r#n, semi-r#n: the defender must mate in one when it can. */
+  private reflexDefender = false;
+  /** r#n: so must the attacker (and then fails). */
+  private reflexAttacker = false;
 
   constructor(tableBits = 20) {
     this.table = new MateTable(tableBits);
   }
 
-  /** Searches n = 1 … maxMoves for the shortest selfmate by the side to move, then lists every key of that length. */
-  solve(position: Position, maxMoves: number, limits: MateLimits = {}): MateSolution {
+  /** Searches n = 1 … maxMoves for the shortest selfmate (or `play`) by the side to move, then lists every key of that length. */
+  solve(position: Position, maxMoves: number, limits: MateLimits = {}, play: ForcedPlay = SELFMATE): MateSolution {
     if (maxMoves > MAX_MATE_MOVES) throw new RangeError(`selfmate solver: at most ${MAX_MATE_MOVES} moves, got ${maxMoves}`);
     this.prepare(position, maxMoves, limits);
+    this.stalemate = play.goal === 'stalemate';
+    this.direct = play.by === 'direct';
+    this.reflexDefender = play.reflex !== undefined;
+    this.reflexAttacker = play.reflex === 'full';
     const rootMoves = legalMoveList(this.pos);
     const keys: number[] = [];
+    if (this.reflexAttacker && this.mateInOne(0, generateLegal(this.pos, this.moves, 0))) {
+      // r#: a side to move that can mate must, and the stipulation fails at every length.
+      return { status: 'no-mate', mateIn: null, keys: [], keysComplete: true, line: [], lineComplete: true, nodes: this.nodes, provenDepth: maxMoves };
+    }
     let provenDepth = 0;
     try {
       for (let n = 1; n <= maxMoves; n++) {
@@ -111,6 +146,11 @@ export class SelfmateSolver {
       hashMove = table.move();
     }
     const end = generateLegal(pos, this.moves, start);
+    if (this.reflexAttacker && this.mateInOne(start, end)) {
+      // r#: it must mate, and so fails.
+      table.storeFail(pos.hashHi, pos.hashLo, moves);
+      return false;
+    }
     if (hashMove !== NO_MOVE) bringToFront(this.moves, hashMove, start, end);
     for (let i = start; i < end; i++) {
       const move = this.moves[i];
@@ -133,7 +173,21 @@ export class SelfmateSolver {
   private defend(moves: number, ply: number, start: number): boolean {
     this.tick();
     const pos = this.pos;
-    if (moves === 1) return this.mustMate(start);
+    if (this.direct) {
+      // =n: the attacker's move reached the goal when the defender has no move (and is not mated);
+      // after its last move nothing else counts.
+      if (!hasLegalMove(pos)) return pos.inCheck() !== this.stalemate;
+      if (moves === 1) return false;
+    } else if (this.reflexDefender) {
+      // r#, semi-r#: a defender that can mate must, which is the goal; after the attacker's last
+      // move it must be able to.
+      const end = generateLegal(pos, this.moves, start);
+      if (end === start) return false;
+      if (this.mateInOne(start, end)) return true;
+      if (moves === 1) return false;
+    } else if (moves === 1) {
+      return this.mustMate(start);
+    }
     const table = this.table;
     let hashMove = NO_MOVE;
     if (table.probe(pos.hashHi, pos.hashLo)) {
@@ -161,21 +215,49 @@ export class SelfmateSolver {
     return true;
   }
 
-  /** Attacker to move after a defence: mated is the goal reached; stalemated fails; else on with one move fewer. */
+  /**
+   * Attacker to move after a defence: in self play, mated (stalemated in s=n) is the goal reached
+   * and the other ending fails; in direct play any ending fails; else on with one move fewer.
+   */
   private afterDefence(moves: number, ply: number, start: number): boolean {
     const pos = this.pos;
-    if (!hasLegalMove(pos)) return pos.inCheck();
+    if (!hasLegalMove(pos)) return !this.direct && pos.inCheck() !== this.stalemate;
     return moves > 1 && this.attack(moves - 1, ply, start);
   }
 
-  /** After the attacker's last move: the defender has a move, and every one of them mates. */
+  /** Whether the defence just made reached the goal (self play: the attacker mated, or stalemated in s=n). */
+  private defenceReachedGoal(): boolean {
+    const pos = this.pos;
+    return !this.direct && !hasLegalMove(pos) && pos.inCheck() !== this.stalemate;
+  }
+
+  /** Whether one of the side to move's moves (this.moves[start, end)) mates. */
+  private mateInOne(start: number, end: number): boolean {
+    const pos = this.pos;
+    const checks = this.checks;
+    checks.prepare(pos);
+    for (let i = start; i < end; i++) {
+      const move = this.moves[i];
+      if (!checks.givesCheck(pos, move)) continue;
+      pos.make(move);
+      this.tick();
+      const mate = !hasLegalMove(pos);
+      pos.unmake(move);
+      if (mate) return true;
+    }
+    return false;
+  }
+
+  /** After the attacker's last move: the defender has a move, and every one of them mates (stalemates in s=n). */
   private mustMate(start: number): boolean {
     const pos = this.pos;
     const end = generateLegal(pos, this.moves, start);
     if (end === start) return false;
     const checks = this.checks;
     checks.prepare(pos);
-    for (let i = start; i < end; i++) if (!checks.givesCheck(pos, this.moves[i])) return false;
+    // A mate checks, a stalemate does not.
+    const stalemate = this.stalemate;
+    for (let i = start; i < end; i++) if (checks.givesCheck(pos, this.moves[i]) === stalemate) return false;
     for (let i = start; i < end; i++) {
       const move = this.moves[i];
       pos.make(move);
@@ -223,9 +305,15 @@ export class SelfmateSolver {
         let bestLeft = 0;
         for (const move of legalMoveList(this.pos)) {
           pos.make(move);
-          const mates = !hasLegalMove(pos) && pos.inCheck();
+          const mates = this.defenceReachedGoal();
           const after = mates ? 0 : this.shortest(left - 1, line.length + 1);
           pos.unmake(move);
+          if (mates && this.reflexDefender) {
+            // A reflex defender that can mate must.
+            best = move;
+            bestLeft = 0;
+            break;
+          }
           if (best === NO_MOVE || (!mates && after > bestLeft)) {
             best = move;
             bestLeft = mates ? 0 : after;

@@ -2,10 +2,8 @@
 
 export type MateMode = 'all' | 'checks';
 
-/** What is asked, in the problemists' terms: #n (direct), s#n (selfmate), h#n (helpmate), Popeye's meanings. */
-export type Stipulation = 'direct' | 'self' | 'help';
-
-export const STIPULATIONS: readonly Stipulation[] = ['direct', 'self', 'help'];
+export type { Stipulation } from './genres.ts';
+export { STIPULATIONS } from './genres.ts';
 
 export interface MateLimits {
   /** Stop after this many nodes (the answer then says "stopped"). */

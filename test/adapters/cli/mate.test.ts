@@ -66,11 +66,34 @@ describe('parseMateArguments', () => {
     expect(parseMateArguments([HELP, '2', '--kind', 'self']).problem.job).toMatchObject({ maxMoves: 2, stipulation: 'self' });
     expect(parseMateArguments([HELP, '#2']).problem.job).toEqual({ kind: 'mate', fen: HELP, maxMoves: 2, mode: 'all' });
     expect(() => parseMateArguments([HELP, 's#2', '--kind', 'help'])).toThrow(/"s#2" is a selfmate, but the kind asked is help/);
-    expect(() => parseMateArguments([HELP, '2', '--kind', 'reflex'])).toThrow(/kind must be "direct", "self", "help", got "reflex"/);
+    expect(() => parseMateArguments([HELP, '2', '--kind', 'fairy'])).toThrow(/kind must be "direct", "self", "help", .*got "fairy"/);
     expect(() => parseMateArguments([HELP, 'h#2', '--checks'])).toThrow(/checks-only mode is for direct mates, not a helpmate \(h#2\)/);
     expect(() => parseMateArguments([HELP, 's#2', '--tree'])).toThrow(/tree .* not a selfmate/);
     expect(() => parseMateArguments([HELP, 'h#200'])).toThrow(/a helpmate has at most 127 moves, got h#200/);
     expect(() => parseMateArguments(['k7/1Q6/1K6/8/8/8/8/8 b - - 0 1', 's#2'])).toThrow(/black is already checkmated/i);
+  });
+
+  it('reads the other genres as problemists write them: h#2.5, h=2, h=1.5, =3, s=2, and names a wrong one', () => {
+    const FEN = 'b7/PP6/8/8/7K/6B1/6N1/4R1bk w - - 0 1';
+    const job = (word: string, ...more: string[]) => parseMateArguments([FEN, word, ...more]).problem.job;
+    expect(job('h#2.5')).toEqual({ kind: 'mate', fen: FEN, maxMoves: 2, mode: 'all', stipulation: 'help-half' });
+    expect(job('H=2')).toMatchObject({ maxMoves: 2, stipulation: 'help-stalemate' });
+    expect(job('h=1.5')).toMatchObject({ maxMoves: 1, stipulation: 'help-stalemate-half' });
+    expect(job('=3')).toMatchObject({ maxMoves: 3, stipulation: 'stalemate' });
+    expect(job('s=2')).toMatchObject({ maxMoves: 2, stipulation: 'self-stalemate' });
+    expect(job('2', '--kind', 'help-half')).toMatchObject({ maxMoves: 2, stipulation: 'help-half' });
+    expect(job('ser-h#5')).toMatchObject({ maxMoves: 5, stipulation: 'series-help' });
+    expect(job('SER-#3')).toMatchObject({ maxMoves: 3, stipulation: 'series-direct' });
+    expect(job('ser-s#2')).toMatchObject({ maxMoves: 2, stipulation: 'series-self' });
+    expect(job('ser-=3')).toMatchObject({ maxMoves: 3, stipulation: 'series-stalemate' });
+    expect(job('ser-h=4')).toMatchObject({ maxMoves: 4, stipulation: 'series-help-stalemate' });
+    expect(job('r#2')).toMatchObject({ maxMoves: 2, stipulation: 'reflex' });
+    expect(job('semi-r#2')).toMatchObject({ maxMoves: 2, stipulation: 'semi-reflex' });
+    expect(job('hs#3')).toMatchObject({ maxMoves: 3, stipulation: 'help-self' });
+    expect(() => job('s#2.5')).toThrow(/"s#2\.5": a selfmate \(s#n\) has no half move/);
+    expect(() => job('x#2')).toThrow(/unknown stipulation "x#2": the genres solved are #n, s#n, h#n, h#n\.5, h=n/);
+    expect(() => job('h#2.5', '--kind', 'help')).toThrow(/"h#2\.5" is a helpmate, but the kind asked is help$/);
+    expect(() => job('h=2', '--tree')).toThrow(/tree .* not a helpstalemate/);
   });
 
   it('reads --threads: 1 by default, an integer from 1 to MAX_THREADS, and names a bad one', () => {
@@ -292,6 +315,14 @@ describe('formatJson', () => {
     expect(formatJson(base, false)).toBe(
       '{"result":"mate","mateIn":2,"keys":["e1e4"],"line":["Qe4+","Kd2","Rd5#"],"nodes":309,"ms":12,"proven":1}\n',
     );
+  });
+
+  it('writes the length of a half-move genre as problemists do (h#1.5: 1.5), with its solutions', () => {
+    const help: MateReport = { ...base.report, mateIn: 1, helpSolutions: [{ san: ['Kg4', 'Kxg2', 'bxa8=Q#'], uci: ['h4g4', 'h1g2', 'b7a8q'] }] };
+    expect(JSON.parse(formatJson({ ...base, stipulation: 'help-half', report: help }, false))).toMatchObject({
+      mateIn: 1.5, stipulation: 'help-half', solutions: [['Kg4', 'Kxg2', 'bxa8=Q#']],
+    });
+    expect(JSON.parse(formatJson({ ...base, stipulation: 'help-stalemate', report: help }, false))).toMatchObject({ mateIn: 1 });
   });
 
   it('calls a stopped search a timeout, and flags keys that may be incomplete', () => {
