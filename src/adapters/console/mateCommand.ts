@@ -1,4 +1,4 @@
-// The console's /mate <fen> <n> [checks] [tree] [solution]: the /mate use case (src/mate) behind a
+// The console's /mate <fen|file> <n> [checks] [tree] [solution]: the /mate use case (src/mate) behind a
 // typed command. With a progress sink it first shows the board and then one line per iteration,
 // exactly as `chessbot mate` prints them; the reply is the answer, with the solution tree after
 // "tree" and the problemist's solution after "solution" (as `chessbot mate --tree --solution`).

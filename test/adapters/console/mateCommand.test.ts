@@ -83,7 +83,7 @@ describe('/mate', () => {
       'Commands:',
       '  /help',
       '      list the commands',
-      '  /mate <fen> <n> [checks] [tree] [solution]',
+      '  /mate <fen|file> <n> [checks] [tree] [solution]',
       '      find the shortest forced mate in at most n moves (n up to 5)',
     ]);
     for (const word of ['checks:', 'tree:', 'solution:', 's#2', 'h#2']) expect(text).toContain(word);
