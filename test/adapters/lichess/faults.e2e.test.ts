@@ -6,8 +6,8 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { LichessStartError } from '../../../src/adapters/lichess/bot.ts';
-import { FakeLichess, type FakeLichessOptions, type MoveChooser } from '../../support/fakeLichess/index.ts';
-import { KEEP_ALIVE_MS, SHORT_GAME, type TestBot, checkBotMoves, startTestBot, until } from './harness.ts';
+import { FakeLichess, type FakeLichessOptions, type MoveChooser, SHORT_GAME } from '../../support/fakeLichess/index.ts';
+import { KEEP_ALIVE_MS, type TestBot, checkBotMoves, startTestBot, until } from './harness.ts';
 
 let fake: FakeLichess;
 let bots: TestBot[] = [];

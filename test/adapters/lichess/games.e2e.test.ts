@@ -4,8 +4,8 @@
 // when the opponent never moves; claims the win when the opponent leaves.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FakeLichess } from '../../support/fakeLichess/index.ts';
-import { KEEP_ALIVE_MS, SHORT_CHALLENGE, SHORT_GAME, type TestBot, checkBotMoves, startTestBot, until } from './harness.ts';
+import { FakeLichess, SHORT_CHALLENGE, SHORT_GAME } from '../../support/fakeLichess/index.ts';
+import { KEEP_ALIVE_MS, type TestBot, checkBotMoves, startTestBot, until } from './harness.ts';
 
 let fake: FakeLichess;
 let bot: TestBot | null = null;
