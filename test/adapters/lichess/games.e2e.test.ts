@@ -21,8 +21,10 @@ afterEach(async () => {
 });
 
 // Bullet's shortest clock (30 s; anything shorter is ultraBullet, closed to bots), for the games
-// that wait on the opponent rather than play: every move is a fraction of a second, and a flag
-// would show. The games played out take SHORT_GAME's clock (a third of that time a move).
+// that wait on the opponent rather than play, or whose opponent's clock runs while the bot answers
+// a draw offer or a chat, and for the one whose point is how quickly our search takes the worker
+// from pondering: every move is a fraction of a second, and a flag would show. The other games
+// played out take SHORT_GAME's clock (a third of that time a move).
 const FAST_CLOCK = { initial: 30_000, increment: 0 };
 
 describe('whole games against the fake Lichess', () => {
@@ -42,7 +44,7 @@ describe('whole games against the fake Lichess', () => {
   it('thinks on the opponent\'s time on its one worker, which its own search still gets at once', async () => {
     // One worker: each search of ours must stop the pondering to get it.
     bot = await startTestBot(fake, {}, { poolSize: 1 });
-    const game = fake.startGame({ color: 'white', ...SHORT_GAME, opponent: { moves: 'random', thinkMs: 300 } });
+    const game = fake.startGame({ color: 'white', clock: FAST_CLOCK, opponent: { moves: 'random', thinkMs: 300 } });
     expect(await game.ended()).toEqual({ status: 'mate', winner: 'white' });
     checkBotMoves(game);
     const pondered = bot.log.filter((line) => line.startsWith('debug pondered '));
@@ -94,7 +96,7 @@ describe('whole games against the fake Lichess', () => {
 
   it('declines a draw offer in the opening and declines takebacks', async () => {
     bot = await startTestBot(fake);
-    const game = fake.startGame({ color: 'black', ...SHORT_GAME, opponent: { moves: ['e2e4'] } });
+    const game = fake.startGame({ color: 'black', clock: FAST_CLOCK, opponent: { moves: ['e2e4'] } });
     await game.waitForPly(2, 15_000);
     game.opponent.offerDraw();
     game.opponent.move('d2d4');
@@ -110,7 +112,7 @@ describe('whole games against the fake Lichess', () => {
   it('accepts a draw offer when clearly worse', async () => {
     bot = await startTestBot(fake);
     // A lone king against king and queen.
-    const game = fake.startGame({ color: 'white', fen: '3qk3/8/8/8/8/8/8/4K3 w - - 0 1', variant: 'fromPosition', ...SHORT_GAME, opponent: { moves: ['d8d5'] } });
+    const game = fake.startGame({ color: 'white', fen: '3qk3/8/8/8/8/8/8/4K3 w - - 0 1', variant: 'fromPosition', clock: FAST_CLOCK, opponent: { moves: ['d8d5'] } });
     await game.waitForPly(3, 15_000);
     game.opponent.offerDraw();
     await until(() => game.isOver, 'the draw');
@@ -119,7 +121,7 @@ describe('whole games against the fake Lichess', () => {
 
   it('answers !help and !eval in the chat, and not more often than the cooldown allows', async () => {
     bot = await startTestBot(fake, { chatCooldownSeconds: 60 });
-    const game = fake.startGame({ color: 'white', ...SHORT_GAME, opponent: { moves: ['e7e5'] } });
+    const game = fake.startGame({ color: 'white', clock: FAST_CLOCK, opponent: { moves: ['e7e5'] } });
     await game.waitForPly(3, 15_000);
     game.opponent.chat('!eval');
     await until(() => game.chat.some((c) => c.userId === fake.botId && c.text.startsWith('My evaluation')), 'the !eval answer');
