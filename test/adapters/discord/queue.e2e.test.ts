@@ -177,11 +177,12 @@ describe.skipIf(!hasRedisServer())('/mate through the job queue, solved by worke
     const second = await worker(redis, queue, inspect, 'worker 2', takeover);
 
     // Its lock lapses (3 s), the second worker's stalled-job check (every 1.5 s) puts it back, and
-    // the second worker solves it again (about 3 s). The bound was 25 s with the default 10 s lock
-    // and 5 s check: 7 s less here, which leaves 3.5 s more for a busy machine's slower re-solve.
+    // the second worker solves it again (about 6 s of CPU). The bound was 25 s with the default
+    // 10 s lock and 5 s check, and a re-solve slowed by the other test files (three at a time on
+    // two cores) once took it to 25.4 s: 5 s less here, for a takeover 7 to 10.5 s sooner.
     const answer = await finalEdit(handle, 25_000).catch((error) => Promise.reject(new Error(`${error}\n${outputs(first, second)}`)));
     expect(contentOf(answer)).toMatch(HARD_IN_6);
-    expect(Date.now() - killedAt).toBeLessThan(18_000);
+    expect(Date.now() - killedAt).toBeLessThan(20_000);
     expect(answer.files[0]!.data.subarray(0, 8).equals(PNG_MAGIC)).toBe(true);
     // The progress as the member saw it: each n once and in order, the re-run's repeats left out.
     const progress = handle.edits.filter((e) => contentOf(e).includes('searching…'));
