@@ -172,6 +172,10 @@ describe.skipIf(!hasRedisServer())('/mate through the job queue, solved by worke
     const handle = h.mate(HARD, 6, { user: newUser() });
     await provenLineEdit(handle, 15_000);
     expect(await inspect.getJobState(handle.id)).toBe('active');
+    // The worker process holds the job's lock for the configured 3 s, not the default 10.
+    const lockLeftMs = await (await inspect.client).pttl(`${QUEUE_PREFIX}:${queue}:${handle.id}:lock`);
+    expect(lockLeftMs).toBeGreaterThan(0);
+    expect(lockLeftMs).toBeLessThanOrEqual(takeover.lockMs);
     await first.kill('SIGKILL');
     const killedAt = Date.now();
     const second = await worker(redis, queue, inspect, 'worker 2', takeover);
