@@ -173,7 +173,8 @@ describe.skipIf(!hasRedisServer())('/mate through the job queue, solved by worke
     await provenLineEdit(handle, 15_000);
     expect(await inspect.getJobState(handle.id)).toBe('active');
     // The worker process holds the job's lock for the configured 3 s, not the default 10.
-    const lockLeftMs = await (await inspect.client).pttl(`${QUEUE_PREFIX}:${queue}:${handle.id}:lock`);
+    const look = new Redis(redis.connection);
+    const lockLeftMs = await look.pttl(`${QUEUE_PREFIX}:${queue}:${handle.id}:lock`).finally(() => look.disconnect());
     expect(lockLeftMs).toBeGreaterThan(0);
     expect(lockLeftMs).toBeLessThanOrEqual(takeover.lockMs);
     await first.kill('SIGKILL');
