@@ -7,21 +7,27 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { SEARCH_V8_FLAGS } from './src/workers/v8Flags.js';
 
 /**
- * The files that take longest (from `npx vitest run --reporter=json`: each 15 s or more of a
- * 2-core machine's time, most of it spent waiting on real-time games, child processes or a
- * fixed node budget), slowest first. Started first, none of them is left to run alone at the
- * end while the other workers sit idle: without this a clean clone (no timings cached yet) runs
- * the files in directory order, and tactics, games and faults came last.
+ * The files that take longest (from `npx vitest run --reporter=json`: each 10 s or more of a
+ * 2-core machine's time, most of it a fixed node budget, real-time games against the fake
+ * Lichess, or child processes), slowest first. Started first, none of them is left to run alone
+ * at the end while the other workers sit idle: without this a clean clone (no timings cached
+ * yet) runs the files in directory order, and tactics, games and faults came last. The queue's
+ * end-to-end file starts beside the first two rather than later beside two of the searches that
+ * fill a core each (tactics, perft): its killed-worker test times a search run again.
  */
 const SLOWEST_FIRST = [
-  'test/adapters/lichess/faults.e2e.test.ts',
+  'test/search/play/tactics.test.ts',
   'test/adapters/discord/queue.e2e.test.ts',
+  'test/adapters/lichess/faults.e2e.test.ts',
   'test/adapters/lichess/games.e2e.test.ts',
   'test/chess/perft.test.ts',
-  'test/search/play/tactics.test.ts',
   'test/bench/match-runner.test.ts',
   'test/chess/chessops.property.test.ts',
   'test/app.lichess.test.ts',
+  'test/adapters/cli/bin.test.ts',
+  'test/adapters/lichess/matchmaking.e2e.test.ts',
+  'test/search/mate/solver.long.test.ts',
+  'test/workers/pool.test.ts',
   'test/queue/queuedEngine.test.ts',
 ];
 
@@ -59,12 +65,12 @@ export default defineConfig({
     // With the V8 flags that bin/chessbot.js and every worker thread set for the search.
     execArgv: ['--import', 'tsx', ...SEARCH_V8_FLAGS],
     experimental: { viteModuleRunner: false },
-    // Two files at a time at least (vitest's default is one fewer than the cores: one on a 2-core
+    // Three files at a time at least (vitest's default is one fewer than the cores: one on a 2-core
     // machine, which then sat half idle while a file waited on a game's clock or a child process).
-    // Three took the whole run on the idle 2-core machine from 329 s to 293 s, but starved the
-    // tests that time a search on a worker: one re-run of a killed worker's mate in 6 took 25.4 s
-    // against its 25 s bound.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Two took 329 to 341 s on the idle 2-core machine; three took 293 s but then starved the
+    // killed-worker test's re-run of a mate in 6 (25.4 s against its 25 s bound), until that test
+    // took over the job after 3 s instead of 10 and the Lichess games moved to a 10 s clock.
+    maxWorkers: Math.max(3, availableParallelism() - 1),
     sequence: { sequencer: SlowestFirstSequencer },
     // Perft suites and CLI child processes take seconds, not milliseconds.
     testTimeout: 30_000,

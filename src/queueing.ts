@@ -42,7 +42,8 @@ export async function startQueue(config: Config, local: LocalEngine, logger: Log
   let solver: Solver | null = null;
   if (config.queue.solveInBot) {
     solver = startSolver({
-      connection, name: config.queue.name, engine: local, onError: (what, error) => logger.debug(`${what}: ${errorLine(error)}`),
+      connection, name: config.queue.name, engine: local, lockMs: config.queue.lockMs, stalledCheckMs: config.queue.stalledCheckMs,
+      onError: (what, error) => logger.debug(`${what}: ${errorLine(error)}`),
     });
     await solver.ready();
   }

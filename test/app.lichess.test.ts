@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXIT_BAD_CONFIG, EXIT_BOT_FAILED, EXIT_OK, runApp } from '../src/app.ts';
-import { FakeLichess } from './support/fakeLichess/index.ts';
+import { FakeLichess, SHORT_CHALLENGE } from './support/fakeLichess/index.ts';
 import { makeAppDirectory } from './support/appDirectory.ts';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -60,7 +60,7 @@ describe('runApp with LICHESS_TOKEN', () => {
     const stop = new AbortController();
     const { status, output } = startApp({ LICHESS_TOKEN: fake.token, LICHESS_URL: fake.url }, stop.signal);
     await waitForText(() => output.err, 'info lichess: event stream open');
-    const challenge = fake.challenge({ rated: true, timeControl: { limit: 60, increment: 1 }, opponent: { moves: ['f7f6', 'g7g5'], whenDone: 'resign' }, color: 'black' });
+    const challenge = fake.challenge({ rated: true, ...SHORT_CHALLENGE, opponent: { moves: ['f7f6', 'g7g5'], whenDone: 'resign' }, color: 'black' });
     expect(await challenge.settled()).toBe('accepted');
     // Mate (Qh5#) if the engine sees it, else the opponent resigns.
     const result = await challenge.game!.ended();
@@ -105,7 +105,9 @@ describe('runApp with LICHESS_TOKEN', () => {
 
 describe('src/main.ts (npm start) with LICHESS_TOKEN', () => {
   it('on SIGTERM, closes its streams and exits 0 promptly; the game resumes on the next start', async () => {
-    const game = fake.startGame({ color: 'white', clock: { initial: 60_000, increment: 0 }, opponent: { moves: ['e7e5', 'b8c6', 'g8f6'] } });
+    // Bullet's shortest clock (the bot thinks a second a move, not two on a minute), and no shorter:
+    // the bot's clock runs while it restarts.
+    const game = fake.startGame({ color: 'white', clock: { initial: 30_000, increment: 0 }, opponent: { moves: ['e7e5', 'b8c6', 'g8f6'] } });
     const start = () => {
       const child = spawn(process.execPath, [START], {
         cwd: dir,

@@ -458,6 +458,14 @@ const queueSchema = z
       .boolean({ error: 'expected true or false' })
       .default(true)
       .describe('With REDIS_URL, whether the bot process also solves queued searches on its own worker threads (false: only `chessbot worker` processes do).'),
+    // A dead solver's search waits out its lock and then the next stalled-job check (BullMQ's
+    // lockDuration and stalledInterval) before it runs elsewhere.
+    lockMs: integerInRange(1_000, 600_000)
+      .default(10_000)
+      .describe("How long a solver's hold on a search lasts unless renewed (it renews it every half of this), in ms: a search whose solver died runs again on another after about this plus stalledCheckMs. Shorter resumes it sooner, for more Redis traffic and a solver that stalls this long losing its search."),
+    stalledCheckMs: integerInRange(500, 600_000)
+      .default(5_000)
+      .describe('How often each solver looks for searches whose solver died, in ms.'),
   })
   .prefault({})
   .describe('The job queue (BullMQ on Redis) that /mate searches go through when REDIS_URL is set; without it, searches run in this process.');

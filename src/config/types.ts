@@ -66,6 +66,10 @@ export interface Config {
     readonly name: string;
     /** With a queue, whether the bot process solves queued searches too. */
     readonly solveInBot: boolean;
+    /** How long a solver's hold on a job lasts unless renewed: a dead solver's job runs again elsewhere after about this plus stalledCheckMs. */
+    readonly lockMs: number;
+    /** How often a solver looks for jobs whose solver died. */
+    readonly stalledCheckMs: number;
   };
   readonly lichess: LichessSettings & {
     /** Null when LICHESS_TOKEN is unset: the Lichess bot is disabled. */

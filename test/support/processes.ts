@@ -119,11 +119,18 @@ export interface QueuePlace {
  * queue's name from a config file named by CHESSBOT_CONFIG). Ready once it is connected: wait for
  * it with the queue's worker count.
  */
-export function startWorkerProcess(place: QueuePlace & { readonly name?: string; readonly threads?: number }): Spawned {
+export function startWorkerProcess(
+  place: QueuePlace & {
+    readonly name?: string;
+    readonly threads?: number;
+    /** config queue.lockMs and queue.stalledCheckMs (how soon a dead solver's job runs elsewhere); the defaults when left out. */
+    readonly takeover?: { readonly lockMs: number; readonly stalledCheckMs: number };
+  },
+): Spawned {
   const dir = mkdtempSync(join(tmpdir(), 'chessbot-worker-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   const configFile = join(dir, 'config.json');
-  writeFileSync(configFile, JSON.stringify({ queue: { name: place.queue } }));
+  writeFileSync(configFile, JSON.stringify({ queue: { name: place.queue, ...place.takeover } }));
   return spawnProcess(place.name ?? 'worker', [join(ROOT, 'bin', 'chessbot.js'), 'worker', '--threads', String(place.threads ?? 1)], {
     env: { REDIS_URL: place.redisUrl, CHESSBOT_CONFIG: configFile, LOG_LEVEL: 'debug' },
   });

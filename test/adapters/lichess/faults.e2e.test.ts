@@ -6,7 +6,7 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { LichessStartError } from '../../../src/adapters/lichess/bot.ts';
-import { FakeLichess, type FakeLichessOptions } from '../../support/fakeLichess/index.ts';
+import { FakeLichess, type FakeLichessOptions, type MoveChooser, SHORT_GAME } from '../../support/fakeLichess/index.ts';
 import { KEEP_ALIVE_MS, type TestBot, checkBotMoves, startTestBot, until } from './harness.ts';
 
 let fake: FakeLichess;
@@ -25,11 +25,17 @@ afterEach(async () => {
   await fake.close();
 });
 
-const CLOCK = { initial: 30_000, increment: 0 };
+/**
+ * Random moves (seeded) until the opponent resigns at ply 20, if not mated before. The faults come
+ * by ply 11; what follows them only has to reach an end, and random moves against the short
+ * clock's quicker searches could take 40 plies to be mated.
+ */
+const randomThenResign: MoveChooser = (view) =>
+  view.moves.length >= 20 ? 'resign' : view.legalMoves[Math.floor(view.random() * view.legalMoves.length)];
 
-/** A game the bot plays as `color` against random moves. */
-function randomGame(color: 'white' | 'black' = 'white') {
-  return fake.startGame({ color, clock: CLOCK, opponent: { moves: 'random' } });
+/** A game the bot plays as `color` against random moves, on the short clock (the faults do not depend on its length). */
+function randomGame(color: 'white' | 'black' = 'white', id?: string) {
+  return fake.startGame({ ...(id === undefined ? {} : { id }), color, ...SHORT_GAME, opponent: { moves: randomThenResign } });
 }
 
 async function playedOut(game: ReturnType<typeof randomGame>): Promise<void> {
@@ -141,7 +147,7 @@ describe('faults survived against the fake Lichess', () => {
   it('resynchronises when the gameFull comes garbled', async () => {
     const bot = await setUp();
     fake.corruptGameLines('Garbled1', { type: 'gameFull' });
-    const game = fake.startGame({ id: 'Garbled1', color: 'white', clock: CLOCK, opponent: { moves: 'random' } });
+    const game = randomGame('white', 'Garbled1');
     await playedOut(game);
     expect(bot.logText()).toMatch(/warn bad game event; resynchronising .*"problem":"not JSON/);
     expect(bot.logText()).toContain('info game stream reopened to resynchronise');
@@ -174,7 +180,7 @@ describe('faults survived against the fake Lichess', () => {
   it('reopens a stream that keeps sending garbage less and less often', async () => {
     const bot = await setUp();
     fake.corruptGameLines('Garbled2', { type: 'gameFull', count: 10_000 });
-    const game = fake.startGame({ id: 'Garbled2', color: 'white', clock: CLOCK, opponent: { moves: 'random' } });
+    const game = randomGame('white', 'Garbled2');
     await new Promise((resolve) => setTimeout(resolve, 2000));
     // Backoff from 50 ms doubling to 400 ms allows about eight opens in two seconds.
     const opens = fake.requestsTo(`/api/bot/game/stream/${game.id}`).length;

@@ -4,7 +4,7 @@
 // when the opponent never moves; claims the win when the opponent leaves.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FakeLichess } from '../../support/fakeLichess/index.ts';
+import { FakeLichess, SHORT_CHALLENGE, SHORT_GAME } from '../../support/fakeLichess/index.ts';
 import { KEEP_ALIVE_MS, type TestBot, checkBotMoves, startTestBot, until } from './harness.ts';
 
 let fake: FakeLichess;
@@ -20,14 +20,17 @@ afterEach(async () => {
   await fake.close();
 });
 
-// Bullet's shortest clock (30 s; anything shorter is ultraBullet, closed to bots): every move is
-// a fraction of a second, and a flag would show.
+// Bullet's shortest clock (30 s; anything shorter is ultraBullet, closed to bots), for the games
+// that wait on the opponent rather than play, or whose opponent's clock runs while the bot answers
+// a draw offer or a chat, and for the one whose point is how quickly our search takes the worker
+// from pondering: every move is a fraction of a second, and a flag would show. The other games
+// played out take SHORT_GAME's clock (a third of that time a move).
 const FAST_CLOCK = { initial: 30_000, increment: 0 };
 
 describe('whole games against the fake Lichess', () => {
   it('plays white to mate against random moves, clocks running, with a greeting and a goodbye', async () => {
     bot = await startTestBot(fake);
-    const game = fake.startGame({ color: 'white', clock: FAST_CLOCK, opponent: { moves: 'random' } });
+    const game = fake.startGame({ color: 'white', ...SHORT_GAME, opponent: { moves: 'random' } });
     const result = await game.ended();
     // Random moves lose, nearly always to mate (a rare stalemate or repetition would show here).
     expect(result).toEqual({ status: 'mate', winner: 'white' });
@@ -54,7 +57,7 @@ describe('whole games against the fake Lichess', () => {
 
   it('does not ponder when the config says not to', async () => {
     bot = await startTestBot(fake, { ponder: false }, { poolSize: 1 });
-    const game = fake.startGame({ color: 'white', clock: FAST_CLOCK, opponent: { moves: ['e7e5', 'b8c6', 'resign'], thinkMs: 300 } });
+    const game = fake.startGame({ color: 'white', ...SHORT_GAME, opponent: { moves: ['e7e5', 'b8c6', 'resign'], thinkMs: 300 } });
     expect(await game.ended()).toMatchObject({ status: 'resign' });
     expect(bot.logText()).not.toMatch(/pondered/);
   }, 60_000);
@@ -62,7 +65,7 @@ describe('whole games against the fake Lichess', () => {
   it('plays black through a challenge until the opponent resigns, castling king-to-rook', async () => {
     bot = await startTestBot(fake);
     const challenge = fake.challenge({
-      color: 'white', timeControl: { limit: 60, increment: 1 }, rated: true, castling: 'kingToRook',
+      color: 'white', ...SHORT_CHALLENGE, rated: true, castling: 'kingToRook',
       // The Italian with king-to-rook castling when the bot's replies allow it (else any legal
       // move), then resignation.
       opponent: { moves: (view) => {
@@ -83,7 +86,7 @@ describe('whole games against the fake Lichess', () => {
     bot = await startTestBot(fake);
     const game = fake.startGame({
       color: 'black', variant: 'chess960', fen: 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9',
-      clock: FAST_CLOCK, opponent: { moves: 'random' },
+      ...SHORT_GAME, opponent: { moves: 'random' },
     });
     const result = await game.ended();
     expect(['mate', 'draw', 'stalemate']).toContain(result.status);
@@ -93,7 +96,7 @@ describe('whole games against the fake Lichess', () => {
 
   it('declines a draw offer in the opening and declines takebacks', async () => {
     bot = await startTestBot(fake);
-    const game = fake.startGame({ color: 'black', clock: { initial: 60_000, increment: 1000 }, opponent: { moves: ['e2e4'] } });
+    const game = fake.startGame({ color: 'black', clock: FAST_CLOCK, opponent: { moves: ['e2e4'] } });
     await game.waitForPly(2, 15_000);
     game.opponent.offerDraw();
     game.opponent.move('d2d4');
@@ -118,7 +121,7 @@ describe('whole games against the fake Lichess', () => {
 
   it('answers !help and !eval in the chat, and not more often than the cooldown allows', async () => {
     bot = await startTestBot(fake, { chatCooldownSeconds: 60 });
-    const game = fake.startGame({ color: 'white', clock: { initial: 60_000, increment: 1000 }, opponent: { moves: ['e7e5'] } });
+    const game = fake.startGame({ color: 'white', clock: FAST_CLOCK, opponent: { moves: ['e7e5'] } });
     await game.waitForPly(3, 15_000);
     game.opponent.chat('!eval');
     await until(() => game.chat.some((c) => c.userId === fake.botId && c.text.startsWith('My evaluation')), 'the !eval answer');
@@ -135,7 +138,7 @@ describe('whole games against the fake Lichess', () => {
     expect(fake.requestsTo('/api/bot/game/*/abort')).toHaveLength(1);
     await until(() => bot!.bot.activeGames.length === 0, 'the slot to be freed');
     // As white: it moves, and aborts only when black then never moves.
-    const second = fake.startGame({ color: 'white', clock: FAST_CLOCK, opponent: { moves: 'never' } });
+    const second = fake.startGame({ color: 'white', ...SHORT_GAME, opponent: { moves: 'never' } });
     await until(() => second.isOver, 'the second abort', 10_000);
     expect(second.moves).toHaveLength(1);
     expect(second.status).toBe('aborted');
@@ -143,7 +146,7 @@ describe('whole games against the fake Lichess', () => {
 
   it('reports a noStart game (the opponent missed their first move in an arena) as the win Lichess scores', async () => {
     bot = await startTestBot(fake);
-    const game = fake.startGame({ color: 'white', clock: FAST_CLOCK, source: 'arena', opponent: { moves: 'never' } });
+    const game = fake.startGame({ color: 'white', ...SHORT_GAME, source: 'arena', opponent: { moves: 'never' } });
     await game.waitForPly(1, 15_000);
     game.end('noStart', 'white');
     await until(() => bot!.bot.stats.gamesFinished === 1, 'the runner to finish');
@@ -193,7 +196,7 @@ describe('whole games against the fake Lichess', () => {
 
   it('claims the win once the opponent has been gone long enough, not before, and not after they return', async () => {
     bot = await startTestBot(fake);
-    const game = fake.startGame({ color: 'white', clock: { initial: 120_000, increment: 1000 }, opponent: { moves: ['e7e5', 'b8c6'] } });
+    const game = fake.startGame({ color: 'white', clock: FAST_CLOCK, opponent: { moves: ['e7e5', 'b8c6'] } });
     await game.waitForPly(4, 15_000);
     game.opponent.goAway({ claimInSeconds: 1 });
     await new Promise((resolve) => setTimeout(resolve, 300));

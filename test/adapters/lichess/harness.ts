@@ -67,6 +67,10 @@ export async function startTestBot(
   });
   let bot: LichessBot;
   try {
+    // The engine threads start before the bot, as in production (src/adapters/lichess/start.ts):
+    // else a game's first move waits for them to load, which on a busy machine can cost a short
+    // clock's first move its search.
+    await pool.warmUp();
     bot = await Bot.start({
       url: fake.url,
       token: new Secret(options.token ?? fake.token),

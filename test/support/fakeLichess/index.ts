@@ -80,4 +80,5 @@
 // fifty moves, 600 plies and variant ends are detected with chessops.
 export { FakeLichess } from './server.ts';
 export { DEFAULT_USERS } from './users.ts';
+export { SHORT_CHALLENGE, SHORT_GAME } from './shortClock.ts';
 export type * from './types.ts';
