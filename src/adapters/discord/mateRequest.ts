@@ -413,7 +413,7 @@ export function boardPicture(
  */
 async function attachedPosition(
   image: { readonly url: string; readonly name: string; readonly size: number; readonly contentType: string | null } | null,
-  fields: { readonly fen: unknown; readonly side: unknown; readonly flipped: unknown },
+  fields: { readonly fen: unknown; readonly side: string | number | boolean | undefined; readonly flipped: string | number | boolean | undefined },
 ): Promise<PastedPosition | undefined> {
   const { fen: fenOption, image: imageOption, side: sideOption, flipped: flippedOption } = MATE_COMMAND.options;
   const typed = typeof fields.fen === 'string' && fields.fen.trim() !== '';
@@ -424,7 +424,7 @@ async function attachedPosition(
   }
   if (typed) throw new UsageError(`give the position once: in ${fenOption} or in ${imageOption}, not both`);
   const side = fields.side === undefined ? 'w' : parseSideToMove(String(fields.side), sideOption);
-  const flipped = parseBooleanOption(fields.flipped as string | number | boolean | undefined, flippedOption);
+  const flipped = parseBooleanOption(fields.flipped, flippedOption);
   return positionFromAttachment(image, { side, ...(flipped ? { flipped } : {}) });
 }
 
