@@ -62,7 +62,6 @@ export function readCoordinates(picture: Picture, box: BoardBox): CoordinateVote
     const shape = inkShape(picture, place, scale, Math.min(sx, sy));
     if (!shape) continue;
     const match = nearestCharacter(shape, place.characters);
-    if (process.env.DEBUG_COORDS) console.log(place.white, place.black, Math.round(place.x), Math.round(place.y), match.character, match.similarity.toFixed(2), match.margin.toFixed(2), shape.aspect.toFixed(2));
     if (match.similarity < MIN_SIMILARITY || match.margin < MIN_MARGIN) continue;
     if (match.character === place.white) white++;
     else if (match.character === place.black) black++;
