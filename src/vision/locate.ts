@@ -26,6 +26,8 @@ const MIN_BOARD = 96;
 const WORK_BLUR = 1;
 /** Gradients below this (grey levels per pixel) are noise: JPEG ringing, subtle textures. */
 const GRADIENT_FLOOR = 1;
+/** How much of a square a crop may cut off the board's outer squares. */
+const CROP_SLACK = 0.4;
 /** Refinement works on squares of about this many pixels (larger boards are shrunk for it). */
 const REFINE_SQUARE = 40;
 /** Candidates kept per profile searched. */
@@ -237,12 +239,12 @@ function candidates(edges: EdgeSums, factor: number): Candidate[] {
 
   // Rows of lines first, then columns within the band each family spans; and the other way round.
   for (const [a, b] of BANDS) {
-    const ys = searchLines(edges.rows(a * w, b * w), minStep, h / 8 + 1, CANDIDATES_PER_PROFILE, 2);
+    const ys = searchLines(edges.rows(a * w, b * w), minStep, h / (8 - 2 * CROP_SLACK) + 1, CANDIDATES_PER_PROFILE, 2);
     for (const y of ys) {
       const xs = searchLines(edges.columns(y.start, y.start + 8 * y.step), y.step * (1 - MAX_ASPECT_SKEW), y.step * (1 + MAX_ASPECT_SKEW), 3);
       for (const x of xs) add(x, y);
     }
-    const xs = searchLines(edges.columns(a * h, b * h), minStep, w / 8 + 1, CANDIDATES_PER_PROFILE, 2);
+    const xs = searchLines(edges.columns(a * h, b * h), minStep, w / (8 - 2 * CROP_SLACK) + 1, CANDIDATES_PER_PROFILE, 2);
     for (const x of xs) {
       const ys2 = searchLines(edges.rows(x.start, x.start + 8 * x.step), x.step * (1 - MAX_ASPECT_SKEW), x.step * (1 + MAX_ASPECT_SKEW), 3);
       for (const y of ys2) add(x, y);
@@ -267,6 +269,7 @@ function bestCandidate(list: readonly Candidate[], integral: Integral): Candidat
       const fit = checkerFit(integral, candidate.x.start, candidate.y.start, candidate.x.step, candidate.y.step);
       // A family that is not even half a checkerboard is not one square off a board either.
       if (dx === 0 && dy === 0 && fit.alternation < 0.4) plausible = false;
+
       if (fit.extends || fit.contrast < MIN_CONTRAST || fit.alternation < MIN_ALTERNATION) continue;
       if (!insidePicture(integral.image, candidate)) continue;
       const area = candidate.x.step * candidate.y.step;
@@ -281,10 +284,10 @@ function bestCandidate(list: readonly Candidate[], integral: Integral): Candidat
   return best?.candidate ?? null;
 }
 
-/** A board may be cut by the picture's edge by a sliver (a tight crop), not by more. */
+/** A board may be cut by the picture's edge by a part of a square (a tight crop), not by more. */
 function insidePicture(image: GrayImage, c: Candidate): boolean {
-  const slackX = 0.25 * c.x.step;
-  const slackY = 0.25 * c.y.step;
+  const slackX = CROP_SLACK * c.x.step;
+  const slackY = CROP_SLACK * c.y.step;
   return (
     c.x.start >= -slackX &&
     c.y.start >= -slackY &&
@@ -421,15 +424,9 @@ function refine(picture: Picture, c: Candidate, factor: number): BoardBox {
   const y = ys.start * scale + top;
   const width = xs.step * scale * 8;
   const height = ys.step * scale * 8;
-  // A tight crop may put an edge a hair outside the picture: keep the box within it.
-  const cx = Math.max(0, x);
-  const cy = Math.max(0, y);
-  return {
-    x: round2(cx),
-    y: round2(cy),
-    width: round2(Math.min(picture.width, x + width) - cx),
-    height: round2(Math.min(picture.height, y + height) - cy),
-  };
+  // A tight crop may cut the outer squares: the box says where the board is, even where that is
+  // a little beyond the picture's edge (the squares' reader repeats the edge pixels there).
+  return { x: round2(x), y: round2(y), width: round2(width), height: round2(height) };
 }
 
 function round2(v: number): number {

@@ -23,6 +23,16 @@ describe('findBoard on boards drawn alone', () => {
     expect(edgeError(box!, { x: 0, y: 0, width: 400, height: 400 })).toBeLessThan(WITHIN);
   });
 
+  it('finds a board cropped into its outer squares, and says where the whole board lies', () => {
+    const full = boardPicture(GAME, { size: 480 });
+    const cut = 15; // a quarter of a square off every side
+    const side = 480 - 2 * cut;
+    const rgba = new Uint8Array(side * side * 4);
+    for (let row = 0; row < side; row++) rgba.set(full.rgba.subarray(((row + cut) * 480 + cut) * 4, ((row + cut) * 480 + cut + side) * 4), row * side * 4);
+    const box = findBoard({ width: side, height: side, rgba });
+    expect(edgeError(box!, { x: -cut, y: -cut, width: 480, height: 480 })).toBeLessThan(WITHIN);
+  });
+
   it('finds it through JPEG compression', async () => {
     const picture = await jpegged(boardPicture(GAME, { size: 360 }), 40);
     expect(edgeError(findBoard(picture)!, { x: 0, y: 0, width: 360, height: 360 })).toBeLessThan(WITHIN);
