@@ -179,11 +179,18 @@ function inkShape(picture: Picture, place: LabelPlace, scale: number, square: nu
 }
 
 function medianOf(values: Float32Array): number {
-  const sorted = Float32Array.from(values).sort();
-  return sorted[sorted.length >> 1]!;
+  return percentile(values, 0.5);
 }
 
+/** The value below which `share` of the values (grey levels 0..255) lie, by a histogram. */
 function percentile(values: Float32Array, share: number): number {
-  const sorted = Float32Array.from(values).sort();
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]!;
+  const counts = new Uint32Array(256);
+  for (const v of values) counts[Math.max(0, Math.min(255, Math.round(v)))]!++;
+  const target = Math.min(values.length - 1, Math.floor(values.length * share));
+  let seen = 0;
+  for (let level = 0; level < 256; level++) {
+    seen += counts[level]!;
+    if (seen > target) return level;
+  }
+  return 255;
 }
