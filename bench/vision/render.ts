@@ -16,7 +16,7 @@ import { Resvg } from '@resvg/resvg-js';
 import sharp from 'sharp';
 import type { BoardBox, PieceLetter, Picture } from '../../src/vision/types.ts';
 import { type Placement, type Random, makePlacement, parsePlacement, pick, randomPlacement } from './positions.ts';
-import { pieceImages } from './sources.ts';
+import { pieceSet } from './sources.ts';
 import { type BoardTheme, type Split, THEMES, piecesFor, themesFor } from './styles.ts';
 
 /** A square as the picture shows it: row 0 at the top, column 0 at the left. */
@@ -215,7 +215,7 @@ function arrowPolygon(arrow: Arrow, square: number, x0: number, y0: number): str
 export function sceneSvg(scene: Scene): { svg: string; width: number; height: number; box: BoardBox } {
   const theme = THEMES.find((t) => t.name === scene.theme);
   if (!theme) throw new Error(`unknown theme "${scene.theme}"`);
-  const images = pieceImages(scene.pieceSet);
+  const pieces = pieceSet(scene.pieceSet);
   const [top, right, bottom, left] = scene.margin;
   const size = scene.size;
   const square = size / 8;
@@ -266,8 +266,7 @@ export function sceneSvg(scene: Scene): { svg: string; width: number; height: nu
     if (!piece) continue;
     const x = x0 + ((index & 7) + inset) * square;
     const y = y0 + ((index >> 3) + inset) * square;
-    const side = square * scene.pieceScale;
-    parts.push(`<image x="${x.toFixed(2)}" y="${y.toFixed(2)}" width="${side.toFixed(2)}" height="${side.toFixed(2)}" href="${images[piece]}"/>`);
+    parts.push(pieces.draw(piece, x, y, square * scene.pieceScale));
   }
   for (const circle of scene.circles) {
     parts.push(`<circle cx="${x0 + (circle.at.column + 0.5) * square}" cy="${y0 + (circle.at.row + 0.5) * square}" r="${square * 0.45}" fill="none" stroke="${circle.color}" stroke-width="${square * 0.07}" stroke-opacity="${circle.opacity.toFixed(2)}"/>`);
@@ -289,7 +288,8 @@ export function sceneSvg(scene: Scene): { svg: string; width: number; height: nu
 export async function renderScene(scene: Scene): Promise<RenderedBoard> {
   const drawn = sceneSvg(scene);
   const theme = THEMES.find((t) => t.name === scene.theme)!;
-  const raster = new Resvg(drawn.svg, { font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' } }).render();
+  const fontFiles = [...pieceSet(scene.pieceSet).fontFiles];
+  const raster = new Resvg(drawn.svg, { font: { loadSystemFonts: true, fontFiles, defaultFontFamily: 'DejaVu Sans' } }).render();
   const finalWidth = Math.max(1, Math.round(drawn.width * scene.rescale));
   const finalHeight = Math.max(1, Math.round(drawn.height * scene.rescale));
   let image = sharp(Buffer.from(raster.pixels), { raw: { width: raster.width, height: raster.height, channels: 4 } });

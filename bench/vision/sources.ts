@@ -38,21 +38,56 @@ function pieceFile(set: PieceSetSource, letter: PieceLetter): string {
   return join(PYCHESS_PIECES, set.name, `${white ? 'w' : 'b'}${role}.svg`);
 }
 
-/** A piece set's twelve pieces as SVG data URIs, ready for an <image href>. */
-export type PieceImages = Readonly<Record<PieceLetter, string>>;
+/** Draws a piece of a set as SVG elements filling the square (x, y, side). */
+export type PieceDrawer = (piece: PieceLetter, x: number, y: number, side: number) => string;
 
-const loaded = new Map<string, PieceImages>();
+/** A piece set ready to draw, with the font files resvg must load for it (none for an SVG set). */
+export interface PieceSet {
+  readonly draw: PieceDrawer;
+  readonly fontFiles: readonly string[];
+}
 
-export function pieceImages(name: string): PieceImages {
+// The diagram fonts' letters (pychess's gfx/Pieces.py): white p n b r q k, black o m v t w l.
+const FONT_LETTERS: Record<string, string> = { P: 'p', N: 'n', B: 'b', R: 'r', Q: 'q', K: 'k', p: 'o', n: 'm', b: 'v', r: 't', q: 'w', k: 'l' };
+
+function svgSet(set: PieceSetSource): PieceSet {
+  const images = {} as Record<PieceLetter, string>;
+  for (const letter of LETTERS) {
+    images[letter] = `data:image/svg+xml;base64,${readFileSync(pieceFile(set, letter)).toString('base64')}`;
+  }
+  return {
+    draw: (piece, x, y, side) => `<image x="${x.toFixed(2)}" y="${y.toFixed(2)}" width="${side.toFixed(2)}" height="${side.toFixed(2)}" href="${images[piece]}"/>`,
+    fontFiles: [],
+  };
+}
+
+/**
+ * A diagram font's glyphs are ink only: a white piece is its outline. Under each glyph goes the
+ * black piece's silhouette in white, widened by a stroke that also closes its inner lines, so
+ * that a piece is white inside on any square, as printed.
+ */
+function fontSet(set: PieceSetSource): PieceSet {
+  const family = set.family!;
+  return {
+    draw: (piece, x, y, side) => {
+      const silhouette = FONT_LETTERS[piece.toLowerCase()]!;
+      const base = `x="${x.toFixed(2)}" y="${(y + side).toFixed(2)}" font-family="${family}" font-size="${side.toFixed(2)}"`;
+      return `<text ${base} fill="#fff" stroke="#fff" stroke-width="${(side * 0.05).toFixed(2)}" stroke-linejoin="round">${silhouette}</text>`
+        + `<text ${base} fill="#000">${FONT_LETTERS[piece]!}</text>`;
+    },
+    fontFiles: [join(PYCHESS_PIECES, 'ttf', `${set.name.replace(/^font-/, '')}.ttf`)],
+  };
+}
+
+const loaded = new Map<string, PieceSet>();
+
+export function pieceSet(name: string): PieceSet {
   const cached = loaded.get(name);
   if (cached) return cached;
   const set = PIECE_SETS.find((candidate) => candidate.name === name);
   if (!set) throw new Error(`unknown piece set "${name}"`);
   ensureSources();
-  const images = {} as Record<PieceLetter, string>;
-  for (const letter of LETTERS) {
-    images[letter] = `data:image/svg+xml;base64,${readFileSync(pieceFile(set, letter)).toString('base64')}`;
-  }
-  loaded.set(name, images);
-  return images;
+  const ready = set.package === 'pychess-font' ? fontSet(set) : svgSet(set);
+  loaded.set(name, ready);
+  return ready;
 }

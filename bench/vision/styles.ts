@@ -7,8 +7,15 @@ export type Split = 'train' | 'test';
 /** A piece set: twelve SVG pieces from a Debian package (bench/vision/sources.ts fetches them). */
 export interface PieceSetSource {
   readonly name: string;
-  readonly package: 'pychess' | 'xboard';
+  /** pychess-font: a diagram font (usr/share/pychess/pieces/ttf/<name>.ttf), drawn as text. */
+  readonly package: 'pychess' | 'xboard' | 'pychess-font';
   readonly split: Split;
+  /** A font's family name, as resvg finds it. */
+  readonly family?: string;
+}
+
+function font(name: string, family: string, split: Split): PieceSetSource {
+  return { name: `font-${name}`, package: 'pychess-font', split, family };
 }
 
 /**
@@ -35,6 +42,24 @@ export const PIECE_SETS: readonly PieceSetSource[] = [
   { name: 'merida_new', package: 'pychess', split: 'test' },
   { name: 'kosal', package: 'pychess', split: 'test' },
   { name: 'chessmonk', package: 'pychess', split: 'test' },
+  // pychess's diagram fonts (pieces/ttf), as books and magazines print them; its cheq font (another
+  // letter map), motif (abstract shapes) and usual (resvg draws none of its glyphs) left out. Held
+  // out: three, leipzig's among them since its SVG set is held out too.
+  font('adventurer', 'Chess Adventurer', 'train'),
+  font('cases', 'Chess Cases', 'train'),
+  font('harlequin', 'Chess Harlequin', 'train'),
+  font('kingdom', 'Chess Kingdom', 'train'),
+  font('line', 'Chess Line', 'train'),
+  font('magnetic', 'Chess Magnetic', 'train'),
+  font('mark', 'Chess Mark', 'train'),
+  font('maroquin', 'Chess Marroquin', 'train'),
+  font('maya', 'Chess Maya', 'train'),
+  font('medieval', 'Chess Mediaeval', 'train'),
+  font('merida', 'Chess Merida', 'train'),
+  font('millenia', 'Chess Millennia-L', 'train'),
+  font('condal', 'Chess Condal', 'test'),
+  font('lucena', 'Chess Lucena', 'test'),
+  font('leipzig', 'Chess Leipzig', 'test'),
 ];
 
 /** How the dark squares (and the board under them) are drawn. */

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The square classifier from nothing, in one command (npm run vision:train): fetch the piece sets,
+# draw the boards, cut the patches, train, write src/vision/weights.ts. One core throughout (the
+# renderer's and numpy's threads held to one); about 40 minutes on a shared 2-core machine.
+#   BOARDS=3300 EPOCHS=12 npm run vision:train   (MINUTES=45: the schedule cut to fit)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 UV_THREADPOOL_SIZE=1
+OUT=${OUT:-bench/out/vision}
+BOARDS=${BOARDS:-3300}
+EPOCHS=${EPOCHS:-12}
+MINUTES=${MINUTES:-0}
+mkdir -p "$OUT"
+rm -f "$OUT"/train*.x "$OUT"/train*.y
+python3 -c 'import numpy' || { echo "vision:train needs numpy: pip install -r bench/vision/requirements.txt" >&2; exit 2; }
+node --import tsx bench/vision/dataset.ts --split train --boards "$BOARDS" --seed 1 --out "$OUT/train"
+node --import tsx bench/vision/dataset.ts --split train --whole --boards 150 --seed 2 --out "$OUT/val"
+node --import tsx bench/vision/dataset.ts --split test --whole --boards 300 --seed 3 --out "$OUT/test"
+python3 bench/vision/train.py --data "$OUT" --epochs "$EPOCHS" --minutes "$MINUTES" --out src/vision/weights.ts
