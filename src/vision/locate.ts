@@ -30,6 +30,12 @@ const GRADIENT_FLOOR = 1;
 const CROP_SLACK = 0.4;
 /** Refinement works on squares of about this many pixels (larger boards are shrunk for it). */
 const REFINE_SQUARE = 40;
+/**
+ * How far from the coarse search's place a line is looked for again, in squares: the coarse
+ * place is within a few percent, and a row of pieces' bases a quarter square off can outshine a
+ * line (a font piece set's flat bases), so the window stays narrow.
+ */
+const REFINE_WINDOW = 0.15;
 /** Candidates kept per profile searched. */
 const CANDIDATES_PER_PROFILE = 4;
 /** A board's squares may be this much wider than tall (or taller than wide) after scaling. */
@@ -433,9 +439,18 @@ function round2(v: number): number {
   return Math.round(v * 100) / 100;
 }
 
+/** The parts of a square's side a line is measured along: near the corners, where pieces rarely stand. */
+const CORNER_SPANS: ReadonlyArray<readonly [number, number]> = [
+  [0.03, 0.24],
+  [0.76, 0.97],
+];
+
 /**
- * The inner lines along one axis ('x': vertical lines) near start + k·step, each found as the
- * strongest two-signed gradient across the board's span on the other axis, then fitted.
+ * The inner lines along one axis ('x': vertical lines) near start + k·step, then fitted. Each
+ * line is found by a matched filter: the gradient across it, summed along it near the squares'
+ * corners with the sign flipped from square to square as a checkerboard's edge flips. A row of
+ * pieces' bases or tops has no such rhythm; the median over the stretches keeps the few that a
+ * piece stands over from moving the line.
  */
 function fitLines(
   image: GrayImage,
@@ -447,24 +462,35 @@ function fitLines(
 ): { start: number; step: number } {
   const { width: w, height: h, data } = image;
   const length = axis === 'x' ? w : h;
-  const spanFrom = clampInt(across + 0.05 * acrossStep, 0, axis === 'x' ? h : w);
-  const spanTo = clampInt(across + 7.95 * acrossStep, 0, axis === 'x' ? h : w);
+  const acrossLength = axis === 'x' ? h : w;
+  // Stretches along the line, each with the sign its square's edge is expected to have.
+  const stretches: Array<{ from: number; to: number; sign: number }> = [];
+  for (let square = 0; square < 8; square++) {
+    for (const [a, b] of CORNER_SPANS) {
+      const from = clampInt(across + (square + a) * acrossStep, 0, acrossLength);
+      const to = clampInt(across + (square + b) * acrossStep, 0, acrossLength);
+      if (to > from) stretches.push({ from, to, sign: square % 2 === 0 ? 1 : -1 });
+    }
+  }
   const points: Array<{ k: number; at: number; weight: number }> = [];
   for (let k = 1; k <= 7; k++) {
-    const lo = Math.max(1, Math.floor(start + (k - 0.3) * step));
-    const hi = Math.min(length - 2, Math.ceil(start + (k + 0.3) * step));
+    const lo = Math.max(1, Math.floor(start + (k - REFINE_WINDOW) * step));
+    const hi = Math.min(length - 2, Math.ceil(start + (k + REFINE_WINDOW) * step));
     if (hi - lo < 2) continue;
     const strength = new Float64Array(hi - lo + 1);
+    const parts = new Float64Array(stretches.length);
     for (let p = lo; p <= hi; p++) {
-      let pos = 0;
-      let neg = 0;
-      for (let q = spanFrom; q < spanTo; q++) {
-        const d =
-          axis === 'x' ? (data[q * w + p + 1]! - data[q * w + p - 1]!) / 2 : (data[(p + 1) * w + q]! - data[(p - 1) * w + q]!) / 2;
-        if (d > GRADIENT_FLOOR) pos += d - GRADIENT_FLOOR;
-        else if (d < -GRADIENT_FLOOR) neg -= d + GRADIENT_FLOOR;
+      for (let i = 0; i < stretches.length; i++) {
+        const { from, to, sign } = stretches[i]!;
+        let part = 0;
+        for (let q = from; q < to; q++) {
+          part += axis === 'x' ? data[q * w + p + 1]! - data[q * w + p - 1]! : data[(p + 1) * w + q]! - data[(p - 1) * w + q]!;
+        }
+        parts[i] = (sign * part) / (to - from);
       }
-      strength[p - lo] = Math.sqrt(pos * neg);
+      // The median stretch: a piece standing over a few stretches cannot move it.
+      parts.sort();
+      strength[p - lo] = Math.abs((parts[(parts.length - 1) >> 1]! + parts[parts.length >> 1]!) / 2);
     }
     let best = 0;
     for (let i = 1; i < strength.length; i++) if (strength[i]! > strength[best]!) best = i;
