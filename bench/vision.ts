@@ -41,6 +41,8 @@ async function main(): Promise<void> {
   const labels = JSON.parse(readFileSync(join(TESTSET, 'labels.json'), 'utf8')) as TestLabel[];
   const decodeMs: number[] = [];
   const readMs: number[] = [];
+  const locateMs: number[] = [];
+  let turnedWrong = 0, turnedWrongSure = 0;
   let boards = 0, exact = 0, squares = 0, squaresRight = 0, unsureReads = 0, unsureButRight = 0, wrongSure = 0, missed = 0;
   let boxesFound = 0, boxesAccurate = 0, worstEdge = 0;
   let coordinateBoards = 0, orientationRight = 0, orientationNull = 0, orientationWrong = 0, noCoordinateClaims = 0, noCoordinateBoards = 0;
@@ -66,7 +68,9 @@ async function main(): Promise<void> {
     }
     boards++;
     // The locator and the coordinates on their own (cheap to run again, and they say what failed).
+    t = performance.now();
     const box = findBoard(picture);
+    locateMs.push(performance.now() - t);
     if (box) {
       boxesFound++;
       const error = edgeError(box, label.box!);
@@ -91,6 +95,10 @@ async function main(): Promise<void> {
     }
     const truth = label.placement;
     const right = read.placement === truth;
+    if (read.flipped !== label.flipped) {
+      turnedWrong++;
+      if (read.unsure.length === 0) turnedWrongSure++;
+    }
     if (right) exact++;
     const truthSquares = expand(truth);
     const readSquares = expand(read.placement);
@@ -116,7 +124,8 @@ async function main(): Promise<void> {
     `no-board pictures refused:   ${refused}/${empties}`,
     `board box within ${EDGE_TOLERANCE * 100}% of a square: ${boxesAccurate}/${boards} (found ${boxesFound}; worst edge ${worstEdge.toFixed(3)} squares)`,
     `orientation from coordinates: ${orientationRight} right, ${orientationNull} not read, ${orientationWrong} wrong of ${coordinateBoards} boards with coordinates; ${noCoordinateClaims} claims on ${noCoordinateBoards} boards without`,
-    `time per picture (ms, one core): decode median ${median(decodeMs).toFixed(1)} max ${Math.max(...decodeMs).toFixed(1)}; read median ${median(readMs).toFixed(1)} max ${Math.max(...readMs).toFixed(1)}`,
+    `read the wrong way up:       ${turnedWrong} (${turnedWrongSure} of them with no square unsure)`,
+    `time per picture (ms, one core): decode median ${median(decodeMs).toFixed(1)} max ${Math.max(...decodeMs).toFixed(1)}; read median ${median(readMs).toFixed(1)} max ${Math.max(...readMs).toFixed(1)} (of which finding the board: median ${median(locateMs).toFixed(1)} max ${Math.max(...locateMs).toFixed(1)})`,
   ];
   process.stdout.write(`${out.join('\n')}\n`);
 }

@@ -16,6 +16,8 @@ import type { BoardBox, Picture } from './types.ts';
 const CORNER = 0.46;
 /** How far outside the board a label in the margin may stand, as a share of a square. */
 const MARGIN_REACH = 1.5;
+/** The least height of a label read, in pixels: below it a digit is a smudge. */
+const MIN_GLYPH = 4;
 /** Labels are read on squares shrunk to about this many pixels. */
 const READ_SQUARE = 64;
 /** The least similarity, and lead over the next character, for a label to count as read. */
@@ -164,7 +166,7 @@ function inkShape(picture: Picture, place: LabelPlace, scale: number, square: nu
     const free = bx0 > 0 && by0 > 0 && bx1 < w && by1 < h;
     const bw = bx1 - bx0;
     const bh = by1 - by0;
-    const plausible = bh >= 5 && bh <= limit && bw <= limit && bw >= 1 && size >= 8;
+    const plausible = bh >= MIN_GLYPH && bh <= limit && bw <= limit && bw >= 1 && size >= 8;
     if (free && plausible && (best === null || size > best.size)) best = { x0: bx0, y0: by0, x1: bx1, y1: by1, size };
   }
   if (!best) return null;
