@@ -31,11 +31,12 @@ const CROP_SLACK = 0.4;
 /** Refinement works on squares of about this many pixels (larger boards are shrunk for it). */
 const REFINE_SQUARE = 40;
 /**
- * How far from the coarse search's place a line is looked for again, in squares: the coarse
- * place is within a few percent, and a row of pieces' bases a quarter square off can outshine a
- * line (a font piece set's flat bases), so the window stays narrow.
+ * How far from its expected place a line is looked for at full resolution, in squares: first
+ * widely (the coarse spacing may be a few percent off), then narrowly about the first fit, since
+ * a row of pieces' bases a quarter square off can outshine a line (a font piece set's flat bases).
  */
-const REFINE_WINDOW = 0.15;
+const REFINE_WIDE = 0.3;
+const REFINE_NARROW = 0.12;
 /** Candidates kept per profile searched. */
 const CANDIDATES_PER_PROFILE = 4;
 /** A board's squares may be this much wider than tall (or taller than wide) after scaling. */
@@ -424,8 +425,15 @@ function refine(picture: Picture, c: Candidate, factor: number): BoardBox {
   const radius = Math.max(1, Math.round((Math.min(sx, sy) / scale) * 0.065));
   const region = boxBlur(grayRegion(picture, left, top, right - left, bottom - top, scale), radius);
 
-  const xs = fitLines(region, 'x', (x0 - left) / scale, sx / scale, (y0 - top) / scale, sy / scale);
-  const ys = fitLines(region, 'y', (y0 - top) / scale, sy / scale, (x0 - left) / scale, sx / scale);
+  // Twice: the coarse search's spacing may be a few percent off, so that its seventh line is
+  // beyond a narrow window; a wide look fixes the spacing, a narrow one then places each line.
+  let xs = { start: (x0 - left) / scale, step: sx / scale };
+  let ys = { start: (y0 - top) / scale, step: sy / scale };
+  for (const window of [REFINE_WIDE, REFINE_NARROW]) {
+    const nextX = fitLines(region, 'x', xs.start, xs.step, ys.start, ys.step, window);
+    ys = fitLines(region, 'y', ys.start, ys.step, xs.start, xs.step, window);
+    xs = nextX;
+  }
   const x = xs.start * scale + left;
   const y = ys.start * scale + top;
   const width = xs.step * scale * 8;
@@ -459,6 +467,7 @@ function fitLines(
   step: number,
   across: number,
   acrossStep: number,
+  window: number,
 ): { start: number; step: number } {
   const { width: w, height: h, data } = image;
   const length = axis === 'x' ? w : h;
@@ -474,8 +483,8 @@ function fitLines(
   }
   const points: Array<{ k: number; at: number; weight: number }> = [];
   for (let k = 1; k <= 7; k++) {
-    const lo = Math.max(1, Math.floor(start + (k - REFINE_WINDOW) * step));
-    const hi = Math.min(length - 2, Math.ceil(start + (k + REFINE_WINDOW) * step));
+    const lo = Math.max(1, Math.floor(start + (k - window) * step));
+    const hi = Math.min(length - 2, Math.ceil(start + (k + window) * step));
     if (hi - lo < 2) continue;
     const strength = new Float64Array(hi - lo + 1);
     const parts = new Float64Array(stretches.length);
