@@ -43,6 +43,9 @@ async function main(): Promise<void> {
   const readMs: number[] = [];
   const locateMs: number[] = [];
   let turnedWrong = 0, turnedWrongSure = 0;
+  // Calibration: how sure the classifier was of the squares it read wrong, and of those it read right.
+  const wrongConfidences: number[] = [];
+  let rightBelow = 0;
   let boards = 0, exact = 0, squares = 0, squaresRight = 0, unsureReads = 0, unsureButRight = 0, wrongSure = 0, missed = 0;
   let boxesFound = 0, boxesAccurate = 0, worstEdge = 0;
   let coordinateBoards = 0, orientationRight = 0, orientationNull = 0, orientationWrong = 0, noCoordinateClaims = 0, noCoordinateBoards = 0;
@@ -103,7 +106,17 @@ async function main(): Promise<void> {
     const truthSquares = expand(truth);
     const readSquares = expand(read.placement);
     let wrongSquares = 0;
-    for (let i = 0; i < 64; i++) if (truthSquares[i] === readSquares[i]) squaresRight++; else wrongSquares++;
+    for (let i = 0; i < 64; i++) {
+      const confidence = read.squares[i]!.confidence;
+      if (truthSquares[i] === readSquares[i]) {
+        squaresRight++;
+        if (confidence < threshold) rightBelow++;
+      } else {
+        wrongSquares++;
+        // A board turned the wrong way is an orientation error, not the classifier's.
+        if (read.flipped === label.flipped) wrongConfidences.push(confidence);
+      }
+    }
     squares += 64;
     if (read.unsure.length > 0) {
       unsureReads++;
@@ -124,6 +137,7 @@ async function main(): Promise<void> {
     `no-board pictures refused:   ${refused}/${empties}`,
     `board box within ${EDGE_TOLERANCE * 100}% of a square: ${boxesAccurate}/${boards} (found ${boxesFound}; worst edge ${worstEdge.toFixed(3)} squares)`,
     `orientation from coordinates: ${orientationRight} right, ${orientationNull} not read, ${orientationWrong} wrong of ${coordinateBoards} boards with coordinates; ${noCoordinateClaims} claims on ${noCoordinateBoards} boards without`,
+    `calibration: squares read wrong (right way up): ${wrongConfidences.length}, their confidence max ${wrongConfidences.length ? Math.max(...wrongConfidences).toFixed(4) : '-'}, ${wrongConfidences.filter((c) => c >= threshold).length} at or above the threshold; squares read right but below it: ${rightBelow}`,
     `read the wrong way up:       ${turnedWrong} (${turnedWrongSure} of them with no square unsure)`,
     `time per picture (ms, one core): decode median ${median(decodeMs).toFixed(1)} max ${Math.max(...decodeMs).toFixed(1)}; read median ${median(readMs).toFixed(1)} max ${Math.max(...readMs).toFixed(1)} (of which finding the board: median ${median(locateMs).toFixed(1)} max ${Math.max(...locateMs).toFixed(1)})`,
   ];
