@@ -34,7 +34,9 @@ export function boardPicture(fen: string, options: BoardOptions & { size: number
 /** A picture on a canvas of `width`×`height` in `background`, the picture's top-left at (x, y). */
 export function placed(picture: Picture, width: number, height: number, x: number, y: number, background: readonly [number, number, number]): Picture {
   const rgba = new Uint8Array(width * height * 4);
-  for (let i = 0; i < width * height; i++) rgba.set([...background, 255], i * 4);
+  const row = new Uint8Array(width * 4);
+  for (let i = 0; i < width; i++) row.set([...background, 255], i * 4);
+  for (let r = 0; r < height; r++) rgba.set(row, r * width * 4);
   for (let row = 0; row < picture.height; row++) {
     rgba.set(picture.rgba.subarray(row * picture.width * 4, (row + 1) * picture.width * 4), ((y + row) * width + x) * 4);
   }
