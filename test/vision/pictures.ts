@@ -10,9 +10,12 @@ import type { BoardBox, Picture } from '../../src/vision/types.ts';
 import type { TestLabel } from '../../bench/vision/make-testset.ts';
 
 export const TESTSET = join(import.meta.dirname, '../../bench/vision/testset');
+const DEJAVU_SANS = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
 
-export function svgPicture(svg: string, width?: number): Picture {
-  const raster = new Resvg(svg, { fitTo: width ? { mode: 'width', value: width } : { mode: 'original' }, font: { loadSystemFonts: false } }).render();
+/** The SVG drawn by resvg; with `text`, its <text> in DejaVu Sans (the machine's font, tests only). */
+export function svgPicture(svg: string, width?: number, text = false): Picture {
+  const font = text ? { fontFiles: [DEJAVU_SANS], loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' } : { loadSystemFonts: false };
+  const raster = new Resvg(svg, { fitTo: width ? { mode: 'width', value: width } : { mode: 'original' }, font }).render();
   return opaque({ width: raster.width, height: raster.height, rgba: new Uint8Array(raster.pixels) });
 }
 
