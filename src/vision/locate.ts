@@ -62,7 +62,7 @@ interface Candidate {
 }
 
 /** How well a candidate looks like a checkerboard. */
-export interface CheckerFit {
+interface CheckerFit {
   /** Share of neighbouring corner patches with the expected light/dark order. */
   readonly alternation: number;
   /** Median light-minus-dark difference, grey levels. */
@@ -164,7 +164,7 @@ function clampInt(v: number, lo: number, hi: number): number {
  * maxStep. A family's score is the sum of its lines' strengths less the strongest one, so that a
  * single long edge (a panel's border) cannot carry a family alone.
  */
-export function searchLines(profile: Float32Array, minStep: number, maxStep: number, keep: number, tolerance = 1): LineFamily[] {
+function searchLines(profile: Float32Array, minStep: number, maxStep: number, keep: number, tolerance = 1): LineFamily[] {
   const n = profile.length;
   // A line may fall off its ideal place (rounding, resampling, a coarse spacing step): take the
   // best within `tolerance` pixels. Padded by a board's width of zeros so no index falls outside.
@@ -322,7 +322,7 @@ const BR = 3;
  * so that pieces (which stand in the middle of a square), a tinted square or a slow gradient over
  * the board change few comparisons.
  */
-export function checkerFit(integral: Integral, x0: number, y0: number, sx: number, sy: number): CheckerFit {
+function checkerFit(integral: Integral, x0: number, y0: number, sx: number, sy: number): CheckerFit {
   // Patches of a 10×10 grid: the board's 8×8 squares and the ring just outside (index 0 and 9).
   const patches = new Float64Array(10 * 10 * 4);
   for (let row = -1; row <= 8; row++) {
