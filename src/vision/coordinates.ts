@@ -36,6 +36,8 @@ interface LabelPlace {
   readonly characters: string;
   /** The row of places it belongs to (say, the rank digits in the left file's top-left corners). */
   readonly group: string;
+  /** The side of the place on the board's edge, which a label drawn close to the edge may touch. */
+  readonly edge: 'left' | 'right' | 'top' | 'bottom' | null;
   /** The largest label that fits there, in squares. */
   readonly largest: number;
   /** The label if White is at the bottom. */
@@ -104,11 +106,13 @@ function labelPlaces(box: BoardBox): LabelPlace[] {
   const sx = box.width / 8;
   const sy = box.height / 8;
   const places: LabelPlace[] = [];
+  const edgeOf = (group: string): LabelPlace['edge'] =>
+    group.includes('margin') ? null : group.startsWith('left') ? 'left' : group.startsWith('right') ? 'right' : group.startsWith('top') ? 'top' : 'bottom';
   const rank = (group: string, row: number, x: number, y: number, width: number, height: number, largest = CORNER): void => {
-    places.push({ x, y, width, height, largest, group, characters: RANK_CHARACTERS, white: String(8 - row), black: String(row + 1) });
+    places.push({ x, y, width, height, largest, group, edge: edgeOf(group), characters: RANK_CHARACTERS, white: String(8 - row), black: String(row + 1) });
   };
   const file = (group: string, col: number, x: number, y: number, width: number, height: number, largest = CORNER): void => {
-    places.push({ x, y, width, height, largest, group, characters: FILE_CHARACTERS, white: FILE_CHARACTERS[col]!, black: FILE_CHARACTERS[7 - col]! });
+    places.push({ x, y, width, height, largest, group, edge: edgeOf(group), characters: FILE_CHARACTERS, white: FILE_CHARACTERS[col]!, black: FILE_CHARACTERS[7 - col]! });
   };
   const cw = CORNER * sx;
   const ch = CORNER * sy;
@@ -135,8 +139,8 @@ function labelPlaces(box: BoardBox): LabelPlace[] {
 }
 
 /**
- * The shape of the one blob of ink standing free in the place (touching none of its sides), or
- * null when there is none: the background is the place's median grey, ink what differs from it.
+ * The shape of the one blob of ink standing free in the place (touching none of its sides but the
+ * board's edge), or null when there is none: the background is the place's median grey, ink what differs from it.
  */
 function inkShape(picture: Picture, place: LabelPlace, scale: number, square: number): GlyphShape | null {
   const x0 = Math.max(0, Math.round(place.x));
@@ -185,7 +189,9 @@ function inkShape(picture: Picture, place: LabelPlace, scale: number, square: nu
         }
       }
     }
-    const free = bx0 > 0 && by0 > 0 && bx1 < w && by1 < h;
+    // Free: touching no side of the place but the board's edge, which a label may stand against.
+    const free =
+      (bx0 > 0 || place.edge === 'left') && (by0 > 0 || place.edge === 'top') && (bx1 < w || place.edge === 'right') && (by1 < h || place.edge === 'bottom');
     const bw = bx1 - bx0;
     const bh = by1 - by0;
     const plausible = bh >= MIN_GLYPH && bh <= limit && bw <= limit && bw >= 1 && size >= 8;
