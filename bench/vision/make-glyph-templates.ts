@@ -23,7 +23,7 @@ const FONTS: ReadonlyArray<readonly [file: string, family: string, weight: strin
 ];
 const SIZE = 160;
 /** Large for the clean shape; small ones for labels a few pixels high, blurred by anti-aliasing. */
-const FONT_SIZES = [100, 16, 11];
+const FONT_SIZES = [100, 16, 11, 8, 6];
 /** Ink above this (0..1) counts towards the bounding box, as the label finder's threshold does. */
 const BOX_INK = 0.4;
 

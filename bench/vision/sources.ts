@@ -50,10 +50,20 @@ export interface PieceSet {
 // The diagram fonts' letters (pychess's gfx/Pieces.py): white p n b r q k, black o m v t w l.
 const FONT_LETTERS: Record<string, string> = { P: 'p', N: 'n', B: 'b', R: 'r', Q: 'q', K: 'k', p: 'o', n: 'm', b: 'v', r: 't', q: 'w', k: 'l' };
 
+/**
+ * A few files (alpha's and magnetic's black pawn) lack the SVG namespace on their root, and resvg
+ * then draws nothing: a square labelled with a pawn would show none. The namespace is added.
+ */
+function withNamespace(svg: string): string {
+  return svg.replace(/<svg\b([^>]*)>/, (root, attributes: string) =>
+    (/\sxmlns=/.test(attributes) ? root : `<svg xmlns="http://www.w3.org/2000/svg"${attributes}>`));
+}
+
 function svgSet(set: PieceSetSource): PieceSet {
   const images = {} as Record<PieceLetter, string>;
   for (const letter of LETTERS) {
-    images[letter] = `data:image/svg+xml;base64,${readFileSync(pieceFile(set, letter)).toString('base64')}`;
+    const svg = withNamespace(readFileSync(pieceFile(set, letter), 'utf8'));
+    images[letter] = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
   }
   return {
     draw: (piece, x, y, side) => `<image x="${x.toFixed(2)}" y="${y.toFixed(2)}" width="${side.toFixed(2)}" height="${side.toFixed(2)}" href="${images[piece]}"/>`,

@@ -252,6 +252,7 @@ def main():
     parser.add_argument('--lr', type=float, default=3e-3)
     parser.add_argument('--seed', type=int, default=1)
     parser.add_argument('--out', default='src/vision/weights.ts')
+    parser.add_argument('--resume', default='', help='start from a params.npz a previous run saved')
     parser.add_argument('--minutes', type=float, default=0, help='stop the schedule early to fit this budget (0: none)')
     args = parser.parse_args()
     rng = np.random.default_rng(args.seed)
@@ -261,6 +262,10 @@ def main():
     xt, yt = load(os.path.join(args.data, 'test'))
     print(f'train {len(y)} patches, val {len(yv)}, test {len(yt)}; classes {np.bincount(y, minlength=CLASSES).tolist()}', flush=True)
     params = init(rng)
+    if args.resume:
+        saved = np.load(args.resume)
+        params = {k: saved[k].astype(np.float32) for k in params}
+        print(f'resumed from {args.resume}', flush=True)
     moments = {k: (np.zeros_like(v), np.zeros_like(v)) for k, v in params.items()}
     steps_per_epoch = len(y) // args.batch
     total = steps_per_epoch * args.epochs

@@ -199,13 +199,34 @@ export function patchProbabilities(patches: Float32Array, index: number, into: F
 }
 
 const probabilities = new Float64Array(CLASSES.length);
+const mirroredProbabilities = new Float64Array(CLASSES.length);
+const mirrored = new Float32Array(PATCH_AREA);
+
+/**
+ * Below this confidence a square is read a second time, mirrored (a mirrored piece is the same
+ * piece; the network trained on both), and the two readings averaged: a second look where the
+ * first was unsure, at the cost of a few patches a board.
+ */
+const SECOND_LOOK_BELOW = 0.98;
+
+function best(of: Float64Array): SquareGuess {
+  let top = 0;
+  for (let c = 1; c < CLASSES.length; c++) if (of[c]! > of[top]!) top = c;
+  return { piece: CLASSES[top]!, confidence: of[top]! };
+}
 
 /** The most likely class of patch `index`, with its probability as the confidence. */
 export function classifyPatch(patches: Float32Array, index: number): SquareGuess {
   patchProbabilities(patches, index, probabilities);
-  let best = 0;
-  for (let c = 1; c < CLASSES.length; c++) if (probabilities[c]! > probabilities[best]!) best = c;
-  return { piece: CLASSES[best]!, confidence: probabilities[best]! };
+  const first = best(probabilities);
+  if (first.confidence >= SECOND_LOOK_BELOW) return first;
+  const start = index * PATCH_AREA;
+  for (let y = 0; y < PATCH; y++) {
+    for (let x = 0; x < PATCH; x++) mirrored[y * PATCH + x] = patches[start + y * PATCH + (PATCH - 1 - x)]!;
+  }
+  patchProbabilities(mirrored, 0, mirroredProbabilities);
+  for (let c = 0; c < CLASSES.length; c++) probabilities[c] = (probabilities[c]! + mirroredProbabilities[c]!) / 2;
+  return best(probabilities);
 }
 
 const patches = new Float32Array(64 * PATCH_AREA);

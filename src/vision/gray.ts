@@ -1,5 +1,5 @@
-// Grey levels from a picture, and the few image operations the board finder builds on: an
-// area-averaged downscale, a separable box blur and a summed-area table (box means in O(1)).
+// Grey levels from a picture (a region of it, shrunk by area averaging), and the few image
+// operations the board finder builds on: a separable box blur and a summed-area table.
 
 import type { Picture } from './types.ts';
 
@@ -35,11 +35,6 @@ export function grayRegion(picture: Picture, x0: number, y0: number, width: numb
   const area = f * f;
   if (area > 1) for (let i = 0; i < data.length; i++) data[i]! /= area;
   return { width: w, height: h, data };
-}
-
-/** Luma of every pixel. */
-export function toGray(picture: Picture): GrayImage {
-  return grayRegion(picture, 0, 0, picture.width, picture.height, 1);
 }
 
 /** A (2r+1)×(2r+1) box blur, edges clamped; r = 0 returns the image itself. */

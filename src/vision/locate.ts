@@ -31,11 +31,12 @@ const CROP_SLACK = 0.4;
 /** Refinement works on squares of about this many pixels (larger boards are shrunk for it). */
 const REFINE_SQUARE = 40;
 /**
- * How far from the coarse search's place a line is looked for again, in squares: the coarse
- * place is within a few percent, and a row of pieces' bases a quarter square off can outshine a
- * line (a font piece set's flat bases), so the window stays narrow.
+ * How far from its expected place a line is looked for at full resolution, in squares: first
+ * widely (the coarse spacing may be a few percent off), then narrowly about the first fit, since
+ * a row of pieces' bases a quarter square off can outshine a line (a font piece set's flat bases).
  */
-const REFINE_WINDOW = 0.15;
+const REFINE_WIDE = 0.3;
+const REFINE_NARROW = 0.12;
 /** Candidates kept per profile searched. */
 const CANDIDATES_PER_PROFILE = 4;
 /** A board's squares may be this much wider than tall (or taller than wide) after scaling. */
@@ -61,7 +62,7 @@ interface Candidate {
 }
 
 /** How well a candidate looks like a checkerboard. */
-export interface CheckerFit {
+interface CheckerFit {
   /** Share of neighbouring corner patches with the expected light/dark order. */
   readonly alternation: number;
   /** Median light-minus-dark difference, grey levels. */
@@ -163,7 +164,7 @@ function clampInt(v: number, lo: number, hi: number): number {
  * maxStep. A family's score is the sum of its lines' strengths less the strongest one, so that a
  * single long edge (a panel's border) cannot carry a family alone.
  */
-export function searchLines(profile: Float32Array, minStep: number, maxStep: number, keep: number, tolerance = 1): LineFamily[] {
+function searchLines(profile: Float32Array, minStep: number, maxStep: number, keep: number, tolerance = 1): LineFamily[] {
   const n = profile.length;
   // A line may fall off its ideal place (rounding, resampling, a coarse spacing step): take the
   // best within `tolerance` pixels. Padded by a board's width of zeros so no index falls outside.
@@ -321,7 +322,7 @@ const BR = 3;
  * so that pieces (which stand in the middle of a square), a tinted square or a slow gradient over
  * the board change few comparisons.
  */
-export function checkerFit(integral: Integral, x0: number, y0: number, sx: number, sy: number): CheckerFit {
+function checkerFit(integral: Integral, x0: number, y0: number, sx: number, sy: number): CheckerFit {
   // Patches of a 10×10 grid: the board's 8×8 squares and the ring just outside (index 0 and 9).
   const patches = new Float64Array(10 * 10 * 4);
   for (let row = -1; row <= 8; row++) {
@@ -424,8 +425,15 @@ function refine(picture: Picture, c: Candidate, factor: number): BoardBox {
   const radius = Math.max(1, Math.round((Math.min(sx, sy) / scale) * 0.065));
   const region = boxBlur(grayRegion(picture, left, top, right - left, bottom - top, scale), radius);
 
-  const xs = fitLines(region, 'x', (x0 - left) / scale, sx / scale, (y0 - top) / scale, sy / scale);
-  const ys = fitLines(region, 'y', (y0 - top) / scale, sy / scale, (x0 - left) / scale, sx / scale);
+  // Twice: the coarse search's spacing may be a few percent off, so that its seventh line is
+  // beyond a narrow window; a wide look fixes the spacing, a narrow one then places each line.
+  let xs = { start: (x0 - left) / scale, step: sx / scale };
+  let ys = { start: (y0 - top) / scale, step: sy / scale };
+  for (const window of [REFINE_WIDE, REFINE_NARROW]) {
+    const nextX = fitLines(region, 'x', xs.start, xs.step, ys.start, ys.step, window);
+    ys = fitLines(region, 'y', ys.start, ys.step, xs.start, xs.step, window);
+    xs = nextX;
+  }
   const x = xs.start * scale + left;
   const y = ys.start * scale + top;
   const width = xs.step * scale * 8;
@@ -459,6 +467,7 @@ function fitLines(
   step: number,
   across: number,
   acrossStep: number,
+  window: number,
 ): { start: number; step: number } {
   const { width: w, height: h, data } = image;
   const length = axis === 'x' ? w : h;
@@ -474,8 +483,8 @@ function fitLines(
   }
   const points: Array<{ k: number; at: number; weight: number }> = [];
   for (let k = 1; k <= 7; k++) {
-    const lo = Math.max(1, Math.floor(start + (k - REFINE_WINDOW) * step));
-    const hi = Math.min(length - 2, Math.ceil(start + (k + REFINE_WINDOW) * step));
+    const lo = Math.max(1, Math.floor(start + (k - window) * step));
+    const hi = Math.min(length - 2, Math.ceil(start + (k + window) * step));
     if (hi - lo < 2) continue;
     const strength = new Float64Array(hi - lo + 1);
     const parts = new Float64Array(stretches.length);

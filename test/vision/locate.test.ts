@@ -45,6 +45,20 @@ describe('findBoard in a larger picture', () => {
     expect(edgeError(findBoard(picture)!, { x: 391, y: 57, width: 176, height: 176 })).toBeLessThan(WITHIN);
   });
 
+  it('finds a 150 px board in a 1920×1080 screen and a 400 px one in a 3000×2000 picture', () => {
+    const small = placed(boardPicture(PROBLEM, { size: 150 }), 1920, 1080, 1300, 700, [240, 240, 240]);
+    expect(edgeError(findBoard(small)!, { x: 1300, y: 700, width: 150, height: 150 })).toBeLessThan(WITHIN);
+    const large = placed(boardPicture(PROBLEM, { size: 400 }), 3000, 2000, 1300, 700, [240, 240, 240]);
+    expect(edgeError(findBoard(large)!, { x: 1300, y: 700, width: 400, height: 400 })).toBeLessThan(WITHIN);
+  });
+
+  it('prefers the board to a thumbnail of another beside it', () => {
+    const canvas = placed(boardPicture(GAME, { size: 480 }), 800, 560, 20, 40, [40, 40, 40]);
+    const thumbnail = boardPicture(PROBLEM, { size: 120 });
+    for (let row = 0; row < 120; row++) canvas.rgba.set(thumbnail.rgba.subarray(row * 480, (row + 1) * 480), ((60 + row) * 800 + 600) * 4);
+    expect(edgeError(findBoard(canvas)!, { x: 20, y: 40, width: 480, height: 480 })).toBeLessThan(WITHIN);
+  });
+
   it('finds a board beside a panel of text and boxes', () => {
     const panel = svgPicture(
       `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="480"><rect width="300" height="480" fill="#262421"/>` +

@@ -10,9 +10,12 @@ import type { BoardBox, Picture } from '../../src/vision/types.ts';
 import type { TestLabel } from '../../bench/vision/make-testset.ts';
 
 export const TESTSET = join(import.meta.dirname, '../../bench/vision/testset');
+const DEJAVU_SANS = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
 
-export function svgPicture(svg: string, width?: number): Picture {
-  const raster = new Resvg(svg, { fitTo: width ? { mode: 'width', value: width } : { mode: 'original' }, font: { loadSystemFonts: false } }).render();
+/** The SVG drawn by resvg; with `text`, its <text> in DejaVu Sans (the machine's font, tests only). */
+export function svgPicture(svg: string, width?: number, text = false): Picture {
+  const font = text ? { fontFiles: [DEJAVU_SANS], loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' } : { loadSystemFonts: false };
+  const raster = new Resvg(svg, { fitTo: width ? { mode: 'width', value: width } : { mode: 'original' }, font }).render();
   return opaque({ width: raster.width, height: raster.height, rgba: new Uint8Array(raster.pixels) });
 }
 
@@ -34,7 +37,9 @@ export function boardPicture(fen: string, options: BoardOptions & { size: number
 /** A picture on a canvas of `width`×`height` in `background`, the picture's top-left at (x, y). */
 export function placed(picture: Picture, width: number, height: number, x: number, y: number, background: readonly [number, number, number]): Picture {
   const rgba = new Uint8Array(width * height * 4);
-  for (let i = 0; i < width * height; i++) rgba.set([...background, 255], i * 4);
+  const row = new Uint8Array(width * 4);
+  for (let i = 0; i < width; i++) row.set([...background, 255], i * 4);
+  for (let r = 0; r < height; r++) rgba.set(row, r * width * 4);
   for (let row = 0; row < picture.height; row++) {
     rgba.set(picture.rgba.subarray(row * picture.width * 4, (row + 1) * picture.width * 4), ((y + row) * width + x) * 4);
   }
