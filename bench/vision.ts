@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { decodePicture } from './vision/decode.ts';
+import { decodePicture } from '../src/picture/decode.ts';
 import type { TestLabel } from './vision/make-testset.ts';
 import { flippedByCoordinates } from '../src/vision/coordinates.ts';
 import { findBoard } from '../src/vision/locate.ts';
@@ -58,12 +58,12 @@ async function main(): Promise<void> {
   const log = (line: string): void => { if (values.verbose) process.stdout.write(`${line}\n`); };
 
   // A bot reads many pictures in one process: time it warm (the first read compiles the code).
-  readBoard(await decodePicture(readFileSync(join(TESTSET, labels[0]!.file))));
+  readBoard(await decodePicture(readFileSync(join(TESTSET, labels[0]!.file)), labels[0]!.file));
 
   for (const label of labels) {
     const bytes = readFileSync(join(TESTSET, label.file));
     let t = performance.now();
-    const picture = await decodePicture(bytes);
+    const picture = await decodePicture(bytes, label.file);
     decodeMs.push(performance.now() - t);
     // A board seen from Black's side with no coordinates cannot show it: the member says so.
     const told = label.board && label.coordinates === 'none' && label.flipped ? { flipped: true } : {};
