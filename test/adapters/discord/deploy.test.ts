@@ -144,7 +144,7 @@ describe('runDeployCommands', () => {
     expect(request.authorization).toBe(`Bot ${TOKEN}`);
     expect(request.contentType).toMatch(/^application\/json/);
     expect(request.body).toEqual(commandDefinitions({ mate: { maxN: 7 } }));
-    expect((request.body as Array<{ options: Array<{ name: string; max_value?: number }> }>)[0].options[1]).toMatchObject({
+    expect((request.body as Array<{ options: Array<{ name: string; max_value?: number }> }>)[0].options[0]).toMatchObject({
       name: 'n',
       max_value: 7,
     });
