@@ -14,6 +14,8 @@ import { UsageError, quote } from '../errors.ts';
 export interface PastedPosition {
   readonly fen: string;
   readonly from: 'link' | 'PGN' | 'picture';
+  /** What the reader assumed and the member should check (a picture's orientation). */
+  readonly note?: string;
 }
 
 /**

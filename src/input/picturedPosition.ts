@@ -67,3 +67,11 @@ export function parseSideToMove(text: string, what = '--side'): SideToMove {
   if (side === 'b' || side === 'black') return 'b';
   throw new UsageError(`${what} must be w or b (white or black), got ${quote(text, 20)}`);
 }
+
+/**
+ * What a member should check in a read that took White to be at the bottom for want of
+ * coordinates (a board seen from Black's side would be read upside down); null otherwise.
+ */
+export function orientationNote(read: BoardRead): string | null {
+  return read.orientation === 'default' ? 'White taken to be at the bottom, as no coordinates were read' : null;
+}

@@ -37,7 +37,9 @@ export interface MateProblem {
  * when a FEN was given (the board shown says enough).
  */
 export function pastedPositionLine(problem: MateProblem): string | null {
-  return problem.pasted ? `Position from the ${problem.pasted.from}: ${problem.pasted.fen}` : null;
+  if (!problem.pasted) return null;
+  const { from, fen, note } = problem.pasted;
+  return `Position from the ${from}: ${fen}${note !== undefined ? ` (${note})` : ''}`;
 }
 
 /** The position of typed words: a link or a PGN (one quoted word), else a FEN or "startpos" (fenFromWords). */

@@ -5,7 +5,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { UsageError, quote } from '../errors.ts';
 import { MAX_PGN_LENGTH, type PastedPosition, readPastedPosition } from '../input/pastedPosition.ts';
-import { type SideToMove, positionFromBoardRead } from '../input/picturedPosition.ts';
+import { type SideToMove, orientationNote, positionFromBoardRead } from '../input/picturedPosition.ts';
 import { readBoard } from '../vision/read.ts';
 import type { BoardRead } from '../vision/types.ts';
 import { MAX_PICTURE_BYTES, PICTURE_FORMATS, decodePicture, megabytes, pictureFormat } from './decode.ts';
@@ -25,8 +25,14 @@ export async function readBoardFromBytes(bytes: Uint8Array, name: string, flippe
 
 /** The position in a picture: its FEN, checked, and the read it came from; a UsageError naming what is wrong. */
 export async function positionFromPicture(bytes: Uint8Array, name: string, reading: PictureReading): Promise<PastedPosition> {
-  const read = await readBoardFromBytes(bytes, name, reading.flipped);
-  return { fen: positionFromBoardRead(read, reading.side, name), from: 'picture' };
+  return pastedFromRead(await readBoardFromBytes(bytes, name, reading.flipped), reading.side, name);
+}
+
+/** The position of a board read, with a note when its orientation was assumed. */
+function pastedFromRead(read: BoardRead | null, side: SideToMove, name: string): PastedPosition {
+  const fen = positionFromBoardRead(read, side, name);
+  const note = read === null ? null : orientationNote(read);
+  return note === null ? { fen, from: 'picture' } : { fen, from: 'picture', note };
 }
 
 /** What a position file holds: a picture (its board, null when none was found) or a PGN's position. */
@@ -48,7 +54,7 @@ export async function readPositionFile(path: string, flipped?: boolean): Promise
 export async function positionFromFile(path: string, reading: PictureReading): Promise<PastedPosition> {
   const file = await readPositionFile(path, reading.flipped);
   if (file.kind === 'PGN') return file.pasted;
-  return { fen: positionFromBoardRead(file.read, reading.side, quote(path)), from: 'picture' };
+  return pastedFromRead(file.read, reading.side, quote(path));
 }
 
 /** The bytes of a file small enough to be a picture or a PGN, or a UsageError (missing, a folder, too large). */

@@ -26,6 +26,7 @@ function file(name: string, bytes: Uint8Array | string): string {
 
 const puzzle = file('puzzle.png', renderBoardPng(parseFen(MATE_IN_1), { size: 400 }));
 const flipped = file('flipped.png', renderBoardPng(parseFen(CASTLES), { size: 320, orientation: 'black' }));
+const bare = file('bare.png', renderBoardPng(parseFen(MATE_IN_1), { size: 400, coordinates: false }));
 const game = file('game.pgn', '[Event "x"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 *\n');
 
 describe('positionFromFile', () => {
@@ -39,6 +40,12 @@ describe('positionFromFile', () => {
     expect(await positionFromFile(flipped, { side: 'w' })).toEqual({ fen: CASTLES, from: 'picture' });
     const read = await readPositionFile(flipped);
     expect(read.kind === 'picture' && [read.read?.flipped, read.read?.orientation]).toEqual([true, 'coordinates']);
+  });
+
+  it('says White was taken to be at the bottom when no coordinates were read', async () => {
+    expect(await positionFromFile(bare, { side: 'w' })).toEqual({ fen: MATE_IN_1, from: 'picture', note: 'White taken to be at the bottom, as no coordinates were read' });
+    const reply = await consoleMateCommand({ engine: new InlineEngine(), maxN: 10, timeoutSeconds: 60 }).run([bare, '1']);
+    expect(reply.split('\n')[0]).toBe(`Position from the picture: ${MATE_IN_1} (White taken to be at the bottom, as no coordinates were read)`);
   });
 
   it('reads a .pgn file', async () => {
