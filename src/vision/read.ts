@@ -8,14 +8,14 @@ import { findBoard } from './locate.ts';
 import type { BoardBox, BoardRead, OrientationSource, Picture, SquareGuess, SquareRead } from './types.ts';
 
 /**
- * A square read below this confidence is named as unsure. Measured on the committed test set
- * (held-out styles, the classifier of 06a69ba, boards found by findBoard): of 92 boards, those
- * read wrong yet with every square at or above the threshold were 9 at 0.9, 6 at 0.95, 3 at 0.98,
- * 0 at 0.99; boards read right but flagged unsure were 10, 14, 28 and all 37 of 37. 0.95 trades
- * a third of the confident wrong reads for four more flags; no threshold reaches none of either
- * with this classifier (its confidences are over-sure on styles it never saw).
+ * A square read below this confidence is named as unsure. Measured with `npm run bench:vision`
+ * on the committed test set (held-out styles, today's weights, boards found by findBoard): of 92
+ * boards, those read wrong yet with every square at or above the threshold were 5 at 0.95, 3 at
+ * 0.98 and 1 at 0.99, while the boards read right and sure went from 18 to 16 of 33. A wrong
+ * answer given as sure costs a member far more than a request to check a square, so 0.99; no
+ * threshold reaches none of either with this classifier (it is over-sure on styles it never saw).
  */
-export const DEFAULT_THRESHOLD = 0.95;
+export const DEFAULT_THRESHOLD = 0.99;
 
 export interface ReadOptions {
   /** Black's side is at the bottom (true) or White's (false), as the member says; else the coordinates decide. */
