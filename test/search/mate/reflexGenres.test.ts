@@ -4,35 +4,13 @@
 // made), and the meanings on a position checked by hand against Popeye's output.
 
 import { describe, expect, it } from 'vitest';
-import { SUITE_FILES, type StipulationKind, loadStipulationSuite, solveStipulationOurs } from '../../../bench/popeye-stipulations.ts';
 import { parseFen } from '../../../src/chess/fen.ts';
-import { formatMateAnswer } from '../../../src/mate/answer.ts';
-import { MateSolvers, SelfmateSolver, type Stipulation, solveStipulation, stipulationText } from '../../../src/search/mate/index.ts';
+import { SelfmateSolver } from '../../../src/search/mate/index.ts';
+import { answerLines, describePopeyeSuite } from './popeyeSuites.ts';
 
-const solvers = new MateSolvers();
-const LEAST = 20;
-
-for (const kind of ['reflex', 'semi-reflex', 'help-self'] as const satisfies readonly StipulationKind[]) {
-  const suite = loadStipulationSuite(kind);
-  describe(`${kind}: Popeye 4.104's answers (${SUITE_FILES[kind].split('/').at(-1)})`, () => {
-    it(`has a suite of at least ${LEAST} problems`, () => expect(suite.length).toBeGreaterThanOrEqual(LEAST));
-    for (const problem of suite) {
-      it(`${stipulationText(kind, problem.n)} ${problem.fen}`, () => {
-        const ours = solveStipulationOurs(solvers, problem, problem.n);
-        expect(ours.n).toBe(problem.n);
-        expect(ours.complete).toBe(true);
-        expect(ours.keys).toEqual(problem.keys);
-        if (kind === 'help-self') expect(ours.solutions).toEqual(problem.solutions);
-      });
-    }
-  });
-}
-
-function answer(fen: string, n: number, stipulation: Stipulation): string[] {
-  const position = parseFen(fen);
-  const report = solveStipulation(solvers, { position, maxMoves: n }, stipulation);
-  return formatMateAnswer({ maxMoves: n, mode: 'all', stipulation, report, ms: 5, stoppedBy: null, timeoutSeconds: null }, position).split('\n');
-}
+describePopeyeSuite('reflex', { least: 20, compare: 'keys' });
+describePopeyeSuite('semi-reflex', { least: 20, compare: 'keys' });
+describePopeyeSuite('help-self', { least: 20, compare: 'both' });
 
 // Popeye 4.104 on this position: r#1 and semi-r#1 33 keys (1.Rg1-a1 ! …), hs#2 53 solutions
 // (1.Qg2-e4 Ba2-e6 2.Qe4-h7 + Qf7*h7 # …).
@@ -52,7 +30,7 @@ describe('reflex play', () => {
   });
 
   it('hs#2: every solution with the forced mate after it, numbered from the FEN', () => {
-    const lines = answer(POSITION, 2, 'help-self');
+    const lines = answerLines(POSITION, 2, 'help-self');
     expect(lines[0]).toBe('Help-selfmate in 2: 53 solutions');
     expect(lines).toContain('  1. Qe4 Be6 2. Qh7+ Qxh7#');
   });

@@ -3,35 +3,14 @@
 // small position checked by hand against Popeye's output. Popeye is not needed here.
 
 import { describe, expect, it } from 'vitest';
-import { SUITE_FILES, type StipulationKind, loadStipulationSuite, solveStipulationOurs } from '../../../bench/popeye-stipulations.ts';
 import { parseFen } from '../../../src/chess/fen.ts';
-import { formatMateAnswer } from '../../../src/mate/answer.ts';
-import { MateSolvers, SeriesSolver, type Stipulation, solveStipulation, stipulationText } from '../../../src/search/mate/index.ts';
+import { SeriesSolver } from '../../../src/search/mate/index.ts';
+import type { StipulationKind } from '../../../bench/popeye-stipulations.ts';
+import { answerLines, describePopeyeSuite } from './popeyeSuites.ts';
 
-const solvers = new MateSolvers();
-const LEAST = 20;
 const KINDS = ['series-help', 'series-direct', 'series-self', 'series-stalemate', 'series-help-stalemate'] as const satisfies readonly StipulationKind[];
 
-for (const kind of KINDS) {
-  const suite = loadStipulationSuite(kind);
-  describe(`${kind}: Popeye 4.104's answers (${SUITE_FILES[kind].split('/').at(-1)})`, () => {
-    it(`has a suite of at least ${LEAST} problems`, () => expect(suite.length).toBeGreaterThanOrEqual(LEAST));
-    for (const problem of suite) {
-      it(`${stipulationText(kind, problem.n)} ${problem.fen}`, () => {
-        const ours = solveStipulationOurs(solvers, problem, problem.n);
-        expect(ours.n).toBe(problem.n);
-        expect(ours.complete).toBe(true);
-        expect(ours.solutions).toEqual(problem.solutions);
-      });
-    }
-  });
-}
-
-function answer(fen: string, n: number, stipulation: Stipulation): string[] {
-  const position = parseFen(fen);
-  const report = solveStipulation(solvers, { position, maxMoves: n }, stipulation);
-  return formatMateAnswer({ maxMoves: n, mode: 'all', stipulation, report, ms: 5, stoppedBy: null, timeoutSeconds: null }, position).split('\n');
-}
+for (const kind of KINDS) describePopeyeSuite(kind, { least: 20, compare: 'solutions' });
 
 // White Kf6 Qa1 Pb2, Black Kh8 Pa7. Popeye: ser-h#2 1.Kh8-h7 2.Kh7-h6 Qa1-h1 #; ser-#3 (length 2)
 // 1.Qa1*a7 2.Qa7-g7 #, 1.Qa1-g1 2.Qg1-g7 #, 1.Kf6-f7 2.Qa1-h1 #; ser-=3 1.Qa1*a7 2.Qa7-f7 =.
@@ -40,17 +19,17 @@ const WHITE_TO_MOVE = '7k/p7/5K2/8/8/8/1P6/Q7 w - - 0 1';
 
 describe('series play: one side moves n times in a row, no check on the way', () => {
   it("numbers each series move, the other side's last move after the last (Popeye's numbering)", () => {
-    expect(answer(BLACK_TO_MOVE, 2, 'series-help').slice(0, 2)).toEqual(['Series helpmate in 2: 1 solution', '  1. Kh7 2. Kh6 Qh1#']);
+    expect(answerLines(BLACK_TO_MOVE, 2, 'series-help').slice(0, 2)).toEqual(['Series helpmate in 2: 1 solution', '  1. Kh7 2. Kh6 Qh1#']);
   });
 
   it('ser-#n: the shortest series, every one of that length', () => {
-    const lines = answer(WHITE_TO_MOVE, 3, 'series-direct');
+    const lines = answerLines(WHITE_TO_MOVE, 3, 'series-direct');
     expect(lines[0]).toBe('Series mate in 2: 3 solutions');
     expect(lines.slice(1, 4).sort()).toEqual(['  1. Kf7 2. Qh1#', '  1. Qg1 2. Qg7#', '  1. Qxa7 2. Qg7#']);
   });
 
   it('ser-=n: the last move stalemates', () => {
-    expect(answer(WHITE_TO_MOVE, 3, 'series-stalemate').slice(0, 2)).toEqual(['Series stalemate in 2: 1 solution', '  1. Qxa7 2. Qf7']);
+    expect(answerLines(WHITE_TO_MOVE, 3, 'series-stalemate').slice(0, 2)).toEqual(['Series stalemate in 2: 1 solution', '  1. Qxa7 2. Qf7']);
   });
 
   it('a checking move is no series move: Qa8+ does not begin a ser-#2', () => {
@@ -61,6 +40,6 @@ describe('series play: one side moves n times in a row, no check on the way', ()
   });
 
   it("says where the FEN's side to move is not Popeye's (Black begins in ser-h#n)", () => {
-    expect(answer(WHITE_TO_MOVE, 1, 'series-help').find((line) => line.startsWith('Note:'))).toMatch(/Black begins in ser-h#1; here white/);
+    expect(answerLines(WHITE_TO_MOVE, 1, 'series-help').find((line) => line.startsWith('Note:'))).toMatch(/Black begins in ser-h#1; here white/);
   });
 });

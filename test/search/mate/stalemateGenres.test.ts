@@ -4,40 +4,18 @@
 // against Popeye's output. Popeye is not needed here.
 
 import { describe, expect, it } from 'vitest';
-import { SUITE_FILES, type StipulationKind, loadStipulationSuite, solveStipulationOurs } from '../../../bench/popeye-stipulations.ts';
 import { parseFen } from '../../../src/chess/fen.ts';
-import { formatMateAnswer } from '../../../src/mate/answer.ts';
-import { MateSolvers, SelfmateSolver, type Stipulation, solveStipulation, stipulationText } from '../../../src/search/mate/index.ts';
+import { SelfmateSolver } from '../../../src/search/mate/index.ts';
+import { type StipulationKind, loadStipulationSuite } from '../../../bench/popeye-stipulations.ts';
+import { answerLines, describePopeyeSuite } from './popeyeSuites.ts';
 
-const solvers = new MateSolvers();
-
-for (const [kind, least] of [['stalemate', 20], ['self-stalemate', 20]] as const satisfies ReadonlyArray<readonly [StipulationKind, number]>) {
-  const suite = loadStipulationSuite(kind);
-  describe(`${kind}: Popeye 4.104's answers (${SUITE_FILES[kind].split('/').at(-1)})`, () => {
-    it(`has a suite of at least ${least} problems, both sides beginning`, () => {
-      expect(suite.length).toBeGreaterThanOrEqual(least);
-      expect(new Set(suite.map((problem) => problem.fen.split(' ')[1]))).toEqual(new Set(['w', 'b']));
-    });
-    for (const problem of suite) {
-      it(`${stipulationText(kind, problem.n)} ${problem.fen}`, () => {
-        const ours = solveStipulationOurs(solvers, problem, problem.n);
-        expect(ours.n).toBe(problem.n);
-        expect(ours.complete).toBe(true);
-        expect(ours.keys).toEqual(problem.keys);
-      });
-    }
-  });
-}
-
-function answer(fen: string, n: number, stipulation: Stipulation): string[] {
-  const position = parseFen(fen);
-  const report = solveStipulation(solvers, { position, maxMoves: n }, stipulation);
-  return formatMateAnswer({ maxMoves: n, mode: 'all', stipulation, report, ms: 5, stoppedBy: null, timeoutSeconds: null }, position).split('\n');
+for (const kind of ['stalemate', 'self-stalemate'] as const satisfies readonly StipulationKind[]) {
+  describePopeyeSuite(kind, { least: 20, compare: 'keys', bothSides: true });
 }
 
 describe('=n: the side to move stalemates the other by its own move', () => {
   it("=1 with Popeye's ten keys (1.Kg6-f5 = ! … 1.Qf7-e6 = !)", () => {
-    const lines = answer('7k/5Q2/6K1/8/8/8/8/8 w - - 0 1', 2, 'stalemate');
+    const lines = answerLines('7k/5Q2/6K1/8/8/8/8/8 w - - 0 1', 2, 'stalemate');
     expect(lines[0]).toMatch(/^Stalemate in 1: 1\. Kf5/);
     expect(lines[1]).toBe('Keys (cooked, 10): Kf5, Kg5, Kh5, Kf6, Kh6, Qa2, Qb3, Qc4, Qd5, Qe6');
   });
@@ -48,11 +26,11 @@ describe('=n: the side to move stalemates the other by its own move', () => {
   });
 
   it('the other side stalemated by its own move fails, and so does a side with nothing but blocked pawns', () => {
-    expect(answer('8/8/8/8/8/1p6/1P6/k1K5 w - - 0 1', 2, 'stalemate')[0]).toBe('No stalemate in 2: proven by a complete search.');
+    expect(answerLines('8/8/8/8/8/1p6/1P6/k1K5 w - - 0 1', 2, 'stalemate')[0]).toBe('No stalemate in 2: proven by a complete search.');
   });
 
   it("says where the FEN's side to move is not Popeye's (White begins in =n)", () => {
-    const lines = answer('8/8/6r1/8/6k1/8/7K/8 b - - 0 1', 2, 'stalemate');
+    const lines = answerLines('8/8/6r1/8/6k1/8/7K/8 b - - 0 1', 2, 'stalemate');
     expect(lines.find((line) => line.startsWith('Note:'))).toMatch(/White begins in =2; here black/);
   });
 });
@@ -67,6 +45,6 @@ describe('s=n: the side to move forces the other side to stalemate it', () => {
   });
 
   it('names what it found as a selfstalemate', () => {
-    expect(answer('7k/5Q2/6K1/8/8/8/8/8 w - - 0 1', 2, 'self-stalemate')[0]).toBe('No selfstalemate in 2: proven by a complete search.');
+    expect(answerLines('7k/5Q2/6K1/8/8/8/8/8 w - - 0 1', 2, 'self-stalemate')[0]).toBe('No selfstalemate in 2: proven by a complete search.');
   });
 });
