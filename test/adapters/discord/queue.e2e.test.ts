@@ -292,8 +292,9 @@ describe.skipIf(!hasRedisServer())('two bot processes sharing one queue', () => 
     const [a, b] = await Promise.all([finalEdit(onA, 15_000), finalEdit(onB, 15_000)]).catch((error) =>
       Promise.reject(new Error(`${error}\n${all()}`)),
     );
-    expect(contentOf(a)).toMatch(/^Mate in 1: 1\. Ra8#\nKeys: Ra8#\n/);
-    expect(contentOf(b)).toMatch(KNIGHT_IN_3);
+    // With what the three processes said, should either answer be other than the problem's.
+    expect(contentOf(a), all()).toMatch(/^Mate in 1: 1\. Ra8#\nKeys: Ra8#\n/);
+    expect(contentOf(b), all()).toMatch(KNIGHT_IN_3);
     expect(await inspect.getJobState(onA.id)).toBe('completed');
     expect(await inspect.getJobState(onB.id)).toBe('completed');
   });
