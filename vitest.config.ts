@@ -43,15 +43,26 @@ class SlowestFirstSequencer extends BaseSequencer {
 }
 
 /**
- * The tests of the pure code: the rules (src/chess), the searches (src/search) and the mate
- * problems (src/mate), the argument parser; and those of the benchmarks' tools and of the docs,
- * which read files and start child processes of their own but change nothing in theirs. Starting a process for a file costs a second of CPU
- * (the loader, vitest, the imports), more than most of these files' tests take: one after another
- * in one process, 29 of them (the long ones aside) took 25 s instead of 52 s.
+ * The files that share their processes (vitest's isolate: false: one file after another in a few
+ * processes); each other file gets a process of its own. Starting a process for a file costs about
+ * a second of CPU (the loader, vitest, the imports), more than most files' tests take. These are
+ * the tests of the pure code (the rules, the searches, the mate problems, the games' decisions,
+ * the configuration's parsing, the command parsers and formatters, the picture reader) and of the
+ * benchmarks' tools and the docs, which start child processes of their own but change nothing in
+ * theirs. Not here: what starts worker pools, servers or bots in-process (a pool or socket one
+ * file left behind slowed or broke the next file's), and the files that set what a process holds
+ * once (a fake clock, an exit code, environment variables).
  */
-const PURE = [
+const SHARED_PROCESS = [
   'test/chess/**/*.test.ts', 'test/search/**/*.test.ts', 'test/mate/**/*.test.ts', 'test/input/**/*.test.ts',
   'test/bench/**/*.test.ts', 'test/docs/**/*.test.ts',
+  'test/config/**/*.test.ts', 'test/terminal/**/*.test.ts', 'test/vision/**/*.test.ts', 'test/picture/**/*.test.ts',
+  'test/log.test.ts', 'test/errors.test.ts', 'test/layers.test.ts',
+  'test/games/{chat,decisions,game,matchmaking,policy,session,slots,tablebase,waits}.test.ts',
+  'test/adapters/cli/{fen,help,main,perft}.test.ts', 'test/adapters/console/{console,mateCommand,registry,words}.test.ts',
+  'test/adapters/uci/{commands,format,session}.test.ts',
+  'test/adapters/discord/{errors,cancel,line,replies,cache,commands}.test.ts', 'test/adapters/discord/board/*.test.ts',
+  'test/adapters/lichess/{timing,ndjson}.test.ts',
 ];
 
 export default defineConfig({
@@ -76,8 +87,8 @@ export default defineConfig({
     testTimeout: 30_000,
     reporters: ['default'],
     projects: [
-      { extends: true, test: { name: 'own process', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...PURE] } },
-      { extends: true, test: { name: 'shared process', include: PURE, isolate: false } },
+      { extends: true, test: { name: 'own process', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...SHARED_PROCESS] } },
+      { extends: true, test: { name: 'shared process', include: SHARED_PROCESS, isolate: false } },
     ],
   },
 });

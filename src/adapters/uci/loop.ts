@@ -42,8 +42,13 @@ function searchPool(threads: number): LocalEngine {
   return localEngine({ threads, maxQueue: 2 * threads + 2, preload: ['play'] });
 }
 
-/** After "quit", how long the answers still owed (a stopped search's bestmove, a readyok) may take. */
-export const QUIT_GRACE_MS = 1000;
+/**
+ * After "quit", how long the answers still owed (a stopped search's bestmove, a readyok) may take.
+ * They come within milliseconds once the worker threads are up, but a first "isready" waits for a
+ * thread to start and load the engine: on a loaded 2-core machine that took more than a second,
+ * and a GUI that piped "isready" then "quit" got no readyok. Reached only by an engine that hangs.
+ */
+export const QUIT_GRACE_MS = 5000;
 
 /**
  * Speaks UCI until "quit" or the end of the input, then resolves. "quit" stops the search, and the

@@ -12,9 +12,17 @@ import { KEEP_ALIVE_MS, type TestBot, checkBotMoves, startTestBot, until } from 
 let fake: FakeLichess;
 let bots: TestBot[] = [];
 
+/**
+ * The bot's searches here stop at 20,000 nodes (a few hundredths of a second) as well as by the
+ * clock, on one worker thread: what is tested is what goes on around its moves, and the games'
+ * thinking (a third of a second a move on the short clock, pondering on a second thread) had
+ * been 40% of this file's CPU.
+ */
+const QUICK = { moveNodes: 20_000, poolSize: 1 } as const;
+
 async function setUp(options: FakeLichessOptions = {}, settings = {}): Promise<TestBot> {
   fake = await FakeLichess.start({ keepAliveMs: KEEP_ALIVE_MS, thinkMs: 5, ...options });
-  const bot = await startTestBot(fake, settings);
+  const bot = await startTestBot(fake, settings, QUICK);
   bots.push(bot);
   return bot;
 }
@@ -102,7 +110,7 @@ describe('faults survived against the fake Lichess', () => {
 
   it('keeps its event-stream opens under the limit however often the stream drops', async () => {
     fake = await FakeLichess.start({ keepAliveMs: KEEP_ALIVE_MS, eventStreamLimit: { max: 3, windowMs: 1500 } });
-    const bot = await startTestBot(fake, {}, { timings: { eventStreamOpens: 3, eventStreamWindowMs: 1500 } });
+    const bot = await startTestBot(fake, {}, { ...QUICK, timings: { eventStreamOpens: 3, eventStreamWindowMs: 1500 } });
     bots.push(bot);
     for (let i = 1; i <= 3; i++) {
       fake.dropEventStream();
@@ -205,7 +213,7 @@ describe('faults survived against the fake Lichess', () => {
 
   it('warns when a second bot on the same account keeps knocking its event stream off', async () => {
     const first = await setUp();
-    const second = await startTestBot(fake);
+    const second = await startTestBot(fake, {}, QUICK);
     bots.push(second);
     const warning = /warn Lichess keeps closing the event stream soon after it opens: is another bot running with this account\?/;
     await until(() => warning.test(first.logText()) || warning.test(second.logText()), 'the warning', 15_000);
@@ -216,7 +224,7 @@ describe('faults survived against the fake Lichess', () => {
     fake.failNext('/api/token/test', { status: 502, body: 'Bad Gateway', count: 2 });
     fake.failNext('/api/account', { destroy: true });
     fake.failNext('/api/account', { status: 503, body: 'html' });
-    const bot = await startTestBot(fake);
+    const bot = await startTestBot(fake, {}, QUICK);
     bots.push(bot);
     await until(() => bot.bot.stats.eventStreamReconnects === 0 && fake.eventStreamOpens() === 1, 'the event stream');
     const retries = bot.log.filter((line) => line.startsWith('warn Lichess is not answering at start-up; trying again'));
@@ -247,7 +255,7 @@ describe('faults survived against the fake Lichess', () => {
     const game = randomGame();
     await game.waitForPly(6, 15_000);
     await first.stop();
-    const second = await startTestBot(fake);
+    const second = await startTestBot(fake, {}, QUICK);
     bots.push(second);
     await playedOut(game);
     const greetings = game.chat.filter((c) => c.userId === fake.botId && c.text.startsWith('Hi'));

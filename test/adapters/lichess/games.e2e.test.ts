@@ -27,9 +27,16 @@ afterEach(async () => {
 // played out take SHORT_GAME's clock (a third of that time a move).
 const FAST_CLOCK = { initial: 30_000, increment: 0 };
 
+/**
+ * The bot's searches stop at 20,000 nodes (a few hundredths of a second) as well as by the clock,
+ * but in the game about pondering: the others test what goes on around the moves, and mate
+ * random moves as surely.
+ */
+const QUICK = { moveNodes: 20_000 } as const;
+
 describe('whole games against the fake Lichess', () => {
   it('plays white to mate against random moves, clocks running, with a greeting and a goodbye', async () => {
-    bot = await startTestBot(fake);
+    bot = await startTestBot(fake, {}, QUICK);
     const game = fake.startGame({ color: 'white', ...SHORT_GAME, opponent: { moves: 'random' } });
     const result = await game.ended();
     // Random moves lose, nearly always to mate (a rare stalemate or repetition would show here).
@@ -56,14 +63,14 @@ describe('whole games against the fake Lichess', () => {
   }, 90_000);
 
   it('does not ponder when the config says not to', async () => {
-    bot = await startTestBot(fake, { ponder: false }, { poolSize: 1 });
+    bot = await startTestBot(fake, { ponder: false }, { ...QUICK, poolSize: 1 });
     const game = fake.startGame({ color: 'white', ...SHORT_GAME, opponent: { moves: ['e7e5', 'b8c6', 'resign'], thinkMs: 300 } });
     expect(await game.ended()).toMatchObject({ status: 'resign' });
     expect(bot.logText()).not.toMatch(/pondered/);
   }, 60_000);
 
   it('plays black through a challenge until the opponent resigns, castling king-to-rook', async () => {
-    bot = await startTestBot(fake);
+    bot = await startTestBot(fake, {}, QUICK);
     const challenge = fake.challenge({
       color: 'white', ...SHORT_CHALLENGE, rated: true, castling: 'kingToRook',
       // The Italian with king-to-rook castling when the bot's replies allow it (else any legal
@@ -83,7 +90,7 @@ describe('whole games against the fake Lichess', () => {
   }, 60_000);
 
   it('plays a Chess960 game from its Shredder-FEN start to the end', async () => {
-    bot = await startTestBot(fake);
+    bot = await startTestBot(fake, {}, QUICK);
     const game = fake.startGame({
       color: 'black', variant: 'chess960', fen: 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9',
       ...SHORT_GAME, opponent: { moves: 'random' },
@@ -95,7 +102,7 @@ describe('whole games against the fake Lichess', () => {
   }, 60_000);
 
   it('declines a draw offer in the opening and declines takebacks', async () => {
-    bot = await startTestBot(fake);
+    bot = await startTestBot(fake, {}, QUICK);
     const game = fake.startGame({ color: 'black', clock: FAST_CLOCK, opponent: { moves: ['e2e4'] } });
     await game.waitForPly(2, 15_000);
     game.opponent.offerDraw();
@@ -110,7 +117,7 @@ describe('whole games against the fake Lichess', () => {
   }, 60_000);
 
   it('accepts a draw offer when clearly worse', async () => {
-    bot = await startTestBot(fake);
+    bot = await startTestBot(fake, {}, QUICK);
     // A lone king against king and queen.
     const game = fake.startGame({ color: 'white', fen: '3qk3/8/8/8/8/8/8/4K3 w - - 0 1', variant: 'fromPosition', clock: FAST_CLOCK, opponent: { moves: ['d8d5'] } });
     await game.waitForPly(3, 15_000);
@@ -120,7 +127,7 @@ describe('whole games against the fake Lichess', () => {
   }, 30_000);
 
   it('answers !help and !eval in the chat, and not more often than the cooldown allows', async () => {
-    bot = await startTestBot(fake, { chatCooldownSeconds: 60 });
+    bot = await startTestBot(fake, { chatCooldownSeconds: 60 }, QUICK);
     const game = fake.startGame({ color: 'white', clock: FAST_CLOCK, opponent: { moves: ['e7e5'] } });
     await game.waitForPly(3, 15_000);
     game.opponent.chat('!eval');
@@ -131,7 +138,7 @@ describe('whole games against the fake Lichess', () => {
   }, 30_000);
 
   it('aborts a game whose opponent never makes a first move, and frees the slot', async () => {
-    bot = await startTestBot(fake, { abortAfterSeconds: 1, concurrency: 1 });
+    bot = await startTestBot(fake, { abortAfterSeconds: 1, concurrency: 1 }, QUICK);
     const game = fake.startGame({ color: 'black', clock: FAST_CLOCK, opponent: { moves: 'never' } });
     await until(() => game.isOver, 'the abort', 10_000);
     expect(game.status).toBe('aborted');
@@ -145,7 +152,7 @@ describe('whole games against the fake Lichess', () => {
   }, 30_000);
 
   it('reports a noStart game (the opponent missed their first move in an arena) as the win Lichess scores', async () => {
-    bot = await startTestBot(fake);
+    bot = await startTestBot(fake, {}, QUICK);
     const game = fake.startGame({ color: 'white', ...SHORT_GAME, source: 'arena', opponent: { moves: 'never' } });
     await game.waitForPly(1, 15_000);
     game.end('noStart', 'white');
@@ -155,7 +162,7 @@ describe('whole games against the fake Lichess', () => {
   }, 30_000);
 
   it('never aborts a correspondence or unlimited game for a slow first move', async () => {
-    bot = await startTestBot(fake, { abortAfterSeconds: 1 });
+    bot = await startTestBot(fake, { abortAfterSeconds: 1 }, QUICK);
     const correspondence = fake.startGame({ color: 'black', clock: null, daysPerTurn: 3, opponent: { moves: 'never' } });
     const unlimited = fake.startGame({ color: 'black', clock: null, opponent: { moves: 'never' } });
     await until(() => bot!.bot.activeGames.length === 2, 'both games to start');
@@ -172,7 +179,7 @@ describe('whole games against the fake Lichess', () => {
     const createdAt = performance.now();
     const game = fake.startGame({ color: 'black', clock: FAST_CLOCK, opponent: { moves: 'never' } });
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    bot = await startTestBot(fake, { abortAfterSeconds: 30 });
+    bot = await startTestBot(fake, { abortAfterSeconds: 30 }, QUICK);
     await until(() => game.isOver, 'the abort', 10_000);
     const aborts = fake.requestsTo('/api/bot/game/*/abort');
     expect(aborts.map((r) => r.status)).toEqual([200]);
@@ -181,7 +188,7 @@ describe('whole games against the fake Lichess', () => {
   }, 30_000);
 
   it('keeps the first-move deadline through a reopened stream', async () => {
-    bot = await startTestBot(fake, { abortAfterSeconds: 2 });
+    bot = await startTestBot(fake, { abortAfterSeconds: 2 }, QUICK);
     const createdAt = performance.now();
     const game = fake.startGame({ color: 'black', clock: FAST_CLOCK, opponent: { moves: 'never' } });
     await until(() => fake.streams().some((s) => s.kind === 'game' && s.gameId === game.id), 'the game stream');
@@ -195,7 +202,7 @@ describe('whole games against the fake Lichess', () => {
   }, 30_000);
 
   it('claims the win once the opponent has been gone long enough, not before, and not after they return', async () => {
-    bot = await startTestBot(fake);
+    bot = await startTestBot(fake, {}, QUICK);
     const game = fake.startGame({ color: 'white', clock: FAST_CLOCK, opponent: { moves: ['e7e5', 'b8c6'] } });
     await game.waitForPly(4, 15_000);
     game.opponent.goAway({ claimInSeconds: 1 });

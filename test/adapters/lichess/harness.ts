@@ -8,7 +8,7 @@ import { type Logger, type LogFields } from '../../../src/log.ts';
 import { fileConfigSchema } from '../../../src/config/schema.ts';
 import { Secret } from '../../../src/config/secret.ts';
 import type { LichessSettings } from '../../../src/config/types.ts';
-import type { EngineClient } from '../../../src/engine/index.ts';
+import type { EngineClient, Job } from '../../../src/engine/index.ts';
 import { MoveChooser } from '../../../src/games/chooseMove.ts';
 import type { TablebaseUse } from '../../../src/games/tablebase.ts';
 import { WorkerPool } from '../../../src/workers/index.ts';
@@ -48,6 +48,11 @@ export async function startTestBot(
     tablebase?: TablebaseUse;
     /** Wraps the engine client the games search through (e.g. to count their jobs). */
     engine?: (pool: EngineClient) => EngineClient;
+    /**
+     * At most this many nodes a search, beside the clock: for the games whose point is what
+     * goes on around the moves (faults, resynchronisation), not how long the bot thinks.
+     */
+    moveNodes?: number;
   } = {},
 ): Promise<TestBot> {
   const log: string[] = [];
@@ -56,8 +61,9 @@ export async function startTestBot(
   };
   const logger: Logger = { error: write('error'), warn: write('warn'), info: write('info'), debug: write('debug') };
   const pool = new WorkerPool({ size: options.poolSize ?? 2 });
+  const engine = options.moveNodes === undefined ? pool : withNodeLimit(pool, options.moveNodes);
   const chooser = new MoveChooser({
-    engine: options.engine ? options.engine(pool) : pool,
+    engine: options.engine ? options.engine(engine) : engine,
     hashMb: 8,
     book: null,
     moveOverheadMs: 100,
@@ -94,6 +100,13 @@ export async function startTestBot(
       await pool.close();
     },
   };
+}
+
+/** The engine client, with each game search (a move, a ponder, a helper's) held to `nodes`. */
+function withNodeLimit(engine: EngineClient, nodes: number): EngineClient {
+  const limit = <J extends Job>(job: J): J =>
+    job.kind === 'play' ? { ...job, limits: { ...job.limits, nodes: Math.min(job.limits.nodes ?? nodes, nodes) } } : job;
+  return { run: (job, options) => engine.run(limit(job), options) };
 }
 
 /** Polls `probe` until true. */
