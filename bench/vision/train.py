@@ -331,6 +331,8 @@ def main():
                 params[k] -= lr * (m / (1 - 0.9 ** step)) / (np.sqrt(v / (1 - 0.999 ** step)) + 1e-8)
         val_right = (predict(params, xv).argmax(1) == yv).mean()
         print(f'epoch {epoch + 1}/{args.epochs}: loss {loss_sum / seen:.4f}, val squares {val_right * 100:.3f}%, {time.time() - started:.0f} s', flush=True)
+        # A long run cut short (a shared machine, a deadline) keeps its last epoch: --resume it.
+        np.savez(os.path.join(args.data, 'checkpoint.npz'), **params)
         if step >= total:
             break
     final = rounded(params)
