@@ -273,6 +273,7 @@ def main():
     parser.add_argument('--out', default='src/vision/weights.ts')
     parser.add_argument('--resume', default='', help='start from a params.npz a previous run saved, or from a weights.ts')
     parser.add_argument('--minutes', type=float, default=0, help='stop the schedule early to fit this budget (0: none)')
+    parser.add_argument('--stop-epoch', type=int, default=0, help='stop after this many epochs of the schedule --epochs plans (0: none)')
     args = parser.parse_args()
     rng = np.random.default_rng(args.seed)
     started = time.time()
@@ -333,7 +334,7 @@ def main():
         print(f'epoch {epoch + 1}/{args.epochs}: loss {loss_sum / seen:.4f}, val squares {val_right * 100:.3f}%, {time.time() - started:.0f} s', flush=True)
         # A long run cut short (a shared machine, a deadline) keeps its last epoch: --resume it.
         np.savez(os.path.join(args.data, 'checkpoint.npz'), **params)
-        if step >= total:
+        if step >= total or epoch + 1 == args.stop_epoch:
             break
     final = rounded(params)
     val_logits = predict(final, xv)
