@@ -47,7 +47,7 @@ async function main(): Promise<void> {
     },
   });
   sharp.concurrency(1);
-  ensureSources();
+  await ensureSources();
   const split = values.split === 'test' ? 'test' : 'train';
   const boards = Number(values.boards);
   const jitter = Number(values.jitter);

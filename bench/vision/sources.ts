@@ -1,11 +1,16 @@
-// The piece sets the board renderer draws with, fetched from Debian's packages (free licences,
-// recorded in bench/vision/README.md): `apt-get download` then `dpkg -x` into a gitignored cache,
-// once. Nothing here is shipped: only the weights trained on what it draws are.
+// The piece sets the board renderer draws with (free licences, recorded in bench/vision/README.md),
+// fetched into a gitignored cache once: Debian's packages by `apt-get download` then `dpkg -x`,
+// Lichess's sets file by file from GitHub at a pinned commit, each checked against its SHA-256.
+// Nothing here is shipped: only the weights trained on what it draws are.
+//
+//   node --import tsx bench/vision/sources.ts   (fetches what is missing; train.sh runs it)
 
+import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PieceLetter } from '../../src/vision/types.ts';
+import { LILA_SETS, pieceUrl } from './lila-pieces.ts';
 import { PIECE_SETS, type PieceSetSource } from './styles.ts';
 
 export const CACHE = join(import.meta.dirname, '.cache');
@@ -15,8 +20,40 @@ const PACKAGES = ['pychess', 'xboard'] as const;
 const PYCHESS_PIECES = join(ROOT, 'usr/share/pychess/pieces');
 const XBOARD_PIECES = join(ROOT, 'usr/share/games/xboard/themes/default');
 
+const LILA = join(CACHE, 'lila');
+
+function sha256(bytes: Buffer | string): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/**
+ * Fetches the Lichess sets' files the cache lacks (or holds altered) and refuses any whose bytes
+ * are not the pinned ones: the training must draw what the licence table and the manifest name.
+ */
+export async function ensureLilaPieces(): Promise<void> {
+  for (const set of LILA_SETS) {
+    mkdirSync(join(LILA, set.name), { recursive: true });
+    for (const [piece, hash] of Object.entries(set.files)) {
+      const path = join(LILA, set.name, `${piece}.svg`);
+      if (existsSync(path) && sha256(readFileSync(path)) === hash) continue;
+      const url = pieceUrl(set.name, piece);
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      if (sha256(bytes) !== hash) throw new Error(`${url}: not the pinned file (SHA-256 ${sha256(bytes)}, expected ${hash})`);
+      writeFileSync(path, bytes);
+    }
+  }
+}
+
+/** Everything the renderer may draw with, fetched unless already there. */
+export async function ensureSources(): Promise<void> {
+  ensureDebianSources();
+  await ensureLilaPieces();
+}
+
 /** Downloads and unpacks the packages unless already there; returns the unpacked root. */
-export function ensureSources(): string {
+export function ensureDebianSources(): string {
   if (existsSync(join(PYCHESS_PIECES, 'cburnett/wk.svg')) && existsSync(join(XBOARD_PIECES, 'WhiteKing.svg'))) return ROOT;
   const debs = join(CACHE, 'debs');
   mkdirSync(debs, { recursive: true });
@@ -35,6 +72,7 @@ function pieceFile(set: PieceSetSource, letter: PieceLetter): string {
   const white = letter === letter.toUpperCase();
   const role = letter.toLowerCase();
   if (set.package === 'xboard') return join(XBOARD_PIECES, `${white ? 'White' : 'Black'}${ROLE_NAMES[role]}.svg`);
+  if (set.package === 'lila') return join(LILA, set.name.replace(/^lila-/, ''), `${white ? 'w' : 'b'}${role.toUpperCase()}.svg`);
   return join(PYCHESS_PIECES, set.name, `${white ? 'w' : 'b'}${role}.svg`);
 }
 
@@ -62,7 +100,9 @@ function withNamespace(svg: string): string {
 function svgSet(set: PieceSetSource): PieceSet {
   const images = {} as Record<PieceLetter, string>;
   for (const letter of LETTERS) {
-    const svg = withNamespace(readFileSync(pieceFile(set, letter), 'utf8'));
+    const file = pieceFile(set, letter);
+    if (!existsSync(file)) throw new Error(`${file} is missing: run node --import tsx bench/vision/sources.ts`);
+    const svg = withNamespace(readFileSync(file, 'utf8'));
     images[letter] = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
   }
   return {
@@ -96,8 +136,13 @@ export function pieceSet(name: string): PieceSet {
   if (cached) return cached;
   const set = PIECE_SETS.find((candidate) => candidate.name === name);
   if (!set) throw new Error(`unknown piece set "${name}"`);
-  ensureSources();
+  if (set.package !== 'lila') ensureDebianSources();
   const ready = set.package === 'pychess-font' ? fontSet(set) : svgSet(set);
   loaded.set(name, ready);
   return ready;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await ensureSources();
+  process.stdout.write(`piece sets ready in ${CACHE}\n`);
 }

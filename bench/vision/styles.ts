@@ -4,11 +4,17 @@
 
 export type Split = 'train' | 'test';
 
-/** A piece set: twelve SVG pieces from a Debian package (bench/vision/sources.ts fetches them). */
+/**
+ * A piece set: twelve SVG pieces from a Debian package or from Lichess's repository
+ * (bench/vision/sources.ts fetches them).
+ */
 export interface PieceSetSource {
   readonly name: string;
-  /** pychess-font: a diagram font (usr/share/pychess/pieces/ttf/<name>.ttf), drawn as text. */
-  readonly package: 'pychess' | 'xboard' | 'pychess-font';
+  /**
+   * pychess-font: a diagram font (usr/share/pychess/pieces/ttf/<name>.ttf), drawn as text.
+   * lila: Lichess's public/piece/<name>/{w,b}{P,N,B,R,Q,K}.svg, the files bench/vision/lila-pieces.ts pins.
+   */
+  readonly package: 'pychess' | 'xboard' | 'pychess-font' | 'lila';
   readonly split: Split;
   /** A font's family name, as resvg finds it. */
   readonly family?: string;
@@ -42,6 +48,21 @@ export const PIECE_SETS: readonly PieceSetSource[] = [
   { name: 'merida_new', package: 'pychess', split: 'test' },
   { name: 'kosal', package: 'pychess', split: 'test' },
   { name: 'chessmonk', package: 'pychess', split: 'test' },
+  // Lichess's sets free for any use (bench/vision/lila-pieces.ts: authors, licences, the files),
+  // all trained on: kosal and leipzig, which lila also has, are held out above as pychess's, and
+  // shapes (abstract marks, no piece's outline) is left out.
+  { name: 'lila-celtic', package: 'lila', split: 'train' },
+  { name: 'lila-chessnut', package: 'lila', split: 'train' },
+  { name: 'lila-fantasy', package: 'lila', split: 'train' },
+  { name: 'lila-firi', package: 'lila', split: 'train' },
+  { name: 'lila-governor', package: 'lila', split: 'train' },
+  { name: 'lila-kiwen-suwi', package: 'lila', split: 'train' },
+  { name: 'lila-letter', package: 'lila', split: 'train' },
+  { name: 'lila-mpchess', package: 'lila', split: 'train' },
+  { name: 'lila-pirouetti', package: 'lila', split: 'train' },
+  { name: 'lila-pixel', package: 'lila', split: 'train' },
+  { name: 'lila-rhosgfx', package: 'lila', split: 'train' },
+  { name: 'lila-spatial', package: 'lila', split: 'train' },
   // pychess's diagram fonts (pieces/ttf), as books and magazines print them; its cheq font (another
   // letter map), motif (abstract shapes) and usual (resvg draws none of its glyphs) left out. Held
   // out: three, leipzig's among them since its SVG set is held out too.
@@ -112,6 +133,16 @@ export const THEMES: readonly BoardTheme[] = [
   { name: 'printed', light: '#ffffff', dark: '#ffffff', surface: { kind: 'hatched', angle: 45, spacing: 0.09, width: 0.025 }, printed: true, split: 'train' },
   { name: 'printed-fine', light: '#ffffff', dark: '#ffffff', surface: { kind: 'hatched', angle: 45, spacing: 0.055, width: 0.018 }, printed: true, split: 'train' },
   { name: 'printed-grey', light: '#ffffff', dark: '#b4b4b4', surface: SOLID, printed: true, split: 'train' },
+  // More sites' and apps' colours, and hatching at other angles and weights than the held-out bold
+  // one, so that the model learns the piece and not the square under it.
+  solid('chesscom-purple', '#efeff0', '#8476ba', 'train'),
+  solid('chesscom-red', '#f5dbc3', '#bb5746', 'train'),
+  solid('night-blue', '#a7b4c2', '#3d5166', 'train'),
+  solid('yellow-green', '#f3f3c4', '#a9b94a', 'train'),
+  solid('high-contrast', '#ffffff', '#5a5a5a', 'train'),
+  solid('maroon', '#e9d6c0', '#8f3a3a', 'train'),
+  { name: 'printed-backslash', light: '#ffffff', dark: '#ffffff', surface: { kind: 'hatched', angle: -45, spacing: 0.075, width: 0.03 }, printed: true, split: 'train' },
+  { name: 'printed-vertical', light: '#ffffff', dark: '#ffffff', surface: { kind: 'hatched', angle: 0, spacing: 0.065, width: 0.022 }, printed: true, split: 'train' },
   // Held out.
   solid('chesscom-blue', '#eae9d2', '#4b7399', 'test'),
   solid('lichess-olive', '#b8b19f', '#7a7462', 'test'),

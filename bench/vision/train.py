@@ -240,6 +240,25 @@ def export(params, temperature, path, meta):
     return len(blob)
 
 
+def load_weights_ts(path, template):
+    """The parameters a weights.ts holds (export's order and shapes), to train on from there.
+
+    Its last layer carries the temperature it was fitted with (divided in); left so, it is only
+    a scaled start, and the temperature is fitted afresh at the end."""
+    text = open(path).read()
+    encoded = ''.join(line.strip()[1:-2] for line in text.splitlines() if line.startswith("  '"))
+    values = np.frombuffer(base64.b64decode(encoded), '<f2').astype(np.float32)
+    order = [f'c{i}{k}' for i in range(len(CONVS)) for k in 'wb'] + ['d0w', 'd0b', 'd1w', 'd1b']
+    params, at = {}, 0
+    for key in order:
+        size = template[key].size
+        params[key] = values[at:at + size].reshape(template[key].shape).copy()
+        at += size
+    if at != len(values):
+        raise ValueError(f'{path} holds {len(values)} values, the network {at}')
+    return params
+
+
 def rounded(params):
     return {k: v.astype(np.float16).astype(np.float32) for k, v in params.items()}
 
@@ -252,8 +271,9 @@ def main():
     parser.add_argument('--lr', type=float, default=3e-3)
     parser.add_argument('--seed', type=int, default=1)
     parser.add_argument('--out', default='src/vision/weights.ts')
-    parser.add_argument('--resume', default='', help='start from a params.npz a previous run saved')
+    parser.add_argument('--resume', default='', help='start from a params.npz a previous run saved, or from a weights.ts')
     parser.add_argument('--minutes', type=float, default=0, help='stop the schedule early to fit this budget (0: none)')
+    parser.add_argument('--stop-epoch', type=int, default=0, help='stop after this many epochs of the schedule --epochs plans (0: none)')
     args = parser.parse_args()
     rng = np.random.default_rng(args.seed)
     started = time.time()
@@ -262,7 +282,10 @@ def main():
     xt, yt = load(os.path.join(args.data, 'test'))
     print(f'train {len(y)} patches, val {len(yv)}, test {len(yt)}; classes {np.bincount(y, minlength=CLASSES).tolist()}', flush=True)
     params = init(rng)
-    if args.resume:
+    if args.resume.endswith('.ts'):
+        params = load_weights_ts(args.resume, params)
+        print(f'resumed from {args.resume}', flush=True)
+    elif args.resume:
         saved = np.load(args.resume)
         params = {k: saved[k].astype(np.float32) for k in params}
         print(f'resumed from {args.resume}', flush=True)
@@ -309,7 +332,9 @@ def main():
                 params[k] -= lr * (m / (1 - 0.9 ** step)) / (np.sqrt(v / (1 - 0.999 ** step)) + 1e-8)
         val_right = (predict(params, xv).argmax(1) == yv).mean()
         print(f'epoch {epoch + 1}/{args.epochs}: loss {loss_sum / seen:.4f}, val squares {val_right * 100:.3f}%, {time.time() - started:.0f} s', flush=True)
-        if step >= total:
+        # A long run cut short (a shared machine, a deadline) keeps its last epoch: --resume it.
+        np.savez(os.path.join(args.data, 'checkpoint.npz'), **params)
+        if step >= total or epoch + 1 == args.stop_epoch:
             break
     final = rounded(params)
     val_logits = predict(final, xv)
