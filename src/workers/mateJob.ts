@@ -1,11 +1,13 @@
 // The 'mate' job, run inside a worker thread: parse the FEN, prove, report in plain strings.
 
 import { parseFen } from '../chess/fen.ts';
+import { NO_MOVE } from '../chess/move.ts';
+import { parseUci } from '../chess/uci.ts';
 import {
   BusyMoves, MAX_HELPMATE_MOVES, MAX_MATE_MOVES, type MateNodeCount, MateSolver, MateSolvers, MateTable, STIPULATIONS, type SharedSolve, genreOf,
-  solveStipulation,
+  reportSolution, solveStipulation,
 } from '../search/mate/index.ts';
-import type { JobHandler, MateJob } from './jobs.ts';
+import type { JobHandler, MateJob, MateKeyJob } from './jobs.ts';
 
 // One solver per worker thread, made on the first mate job: its transposition table is large
 // (~20 MB) and is cleared, not reallocated, between solves. Each worker loads its own copy of
@@ -46,6 +48,40 @@ export const runMateJob: JobHandler<'mate'> = (job, context) => {
   );
   return { ...report, elapsedMs: context.elapsedMs() };
 };
+
+/** One first move of a split problem (src/queue/split.ts), on this thread's solver. */
+export const runMateKeyJob: JobHandler<'mateKey'> = (job, context) => {
+  checkMateKeyJob(job);
+  const position = parseFen(job.fen);
+  const key = parseUci(position, job.key);
+  if (key === NO_MOVE) throw new RangeError(`mate key job: ${job.key} is not a legal move in ${job.fen}`);
+  const proof = prepareMateSolver().proveKey(
+    position, key, job.maxMoves, job.mode, { shouldStop: () => context.shouldStop() }, { line: job.line === true, tree: job.tree === true },
+  );
+  // The report's own conversions (SAN, UCI, the tree's nodes), as if this move were the only key.
+  const report = reportSolution(
+    position,
+    {
+      status: proof.mateIn === null ? (proof.stopped ? 'stopped' : 'no-mate') : 'mate', mateIn: proof.mateIn, keys: [key], keysComplete: true,
+      line: proof.line, lineComplete: proof.lineComplete, nodes: proof.nodes, provenDepth: 0,
+    },
+    proof.tree ?? undefined,
+  );
+  return {
+    key: report.keys[0]!, keySan: report.keysSan[0]!, mateIn: proof.mateIn, stopped: proof.stopped,
+    line: report.line, lineUci: report.lineUci, lineComplete: report.lineComplete,
+    ...(report.tree ? { tree: report.tree, treeComplete: report.treeComplete ?? false } : {}),
+    nodes: proof.nodes, elapsedMs: context.elapsedMs(),
+  };
+};
+
+function checkMateKeyJob(job: MateKeyJob): void {
+  if (typeof job.fen !== 'string' || typeof job.key !== 'string') throw new TypeError('mate key job: fen and key must be strings');
+  if (!Number.isInteger(job.maxMoves) || job.maxMoves < 1 || job.maxMoves > MAX_MATE_MOVES) {
+    throw new RangeError(`mate key job: maxMoves must be an integer from 1 to ${MAX_MATE_MOVES}, got ${String(job.maxMoves)}`);
+  }
+  if (job.mode !== 'all' && job.mode !== 'checks') throw new RangeError(`mate key job: mode must be "all" or "checks", got ${String(job.mode)}`);
+}
 
 /** This thread's views of the buffers a problem's threads share (cheap: no copy). */
 function sharedSolve(shared: NonNullable<MateJob['shared']>): SharedSolve {

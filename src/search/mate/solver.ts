@@ -12,7 +12,7 @@ import type { BusyMarks } from './busy.ts';
 import { bringToFront, scoreAttackerMoves, scoreDefenderMoves } from './ordering.ts';
 import { Polling, SearchStopped } from './polling.ts';
 import { MAX_MATE_MOVES, MateTable } from './table.ts';
-import type { MateLimits, MateMode, MateSolution, SolutionNode } from './types.ts';
+import type { KeyProof, MateLimits, MateMode, MateSolution, SolutionNode } from './types.ts';
 
 /**
  * One problem solved by several threads at once, each running this solver: they share the table
@@ -113,6 +113,41 @@ export class MateSolver {
       return { status: 'stopped', mateIn: null, keys: [], keysComplete: false, line: [], lineComplete: false, nodes: this.nodes, provenDepth };
     }
     return { status: 'no-mate', mateIn: null, keys: [], keysComplete: true, line: [], lineComplete: true, nodes: this.nodes, provenDepth };
+  }
+
+  /**
+   * One part of a problem split over machines (src/queue/split.ts): whether the attacker's first
+   * move `key` mates within n, searched as solve() searches it (n = 1, 2, … on this move alone,
+   * so that the table warms as it would). With `readOut`, a key that mates also gets its main
+   * line (the one solve() gives when it is the first key) and its part of the solution tree.
+   */
+  proveKey(
+    position: Position, key: number, maxMoves: number, mode: MateMode = 'all', limits: MateLimits = {},
+    readOut: { readonly line: boolean; readonly tree: boolean } = { line: false, tree: false },
+  ): KeyProof {
+    if (maxMoves > MAX_MATE_MOVES) throw new RangeError(`mate solver: at most ${MAX_MATE_MOVES} moves, got ${maxMoves}`);
+    this.prepare(position, maxMoves, mode, limits, undefined);
+    let mateIn: number | null = null;
+    try {
+      for (let n = 1; n <= maxMoves && mateIn === null; n++) {
+        this.polling.depth = n;
+        if (this.keyMates(key, n, null)) mateIn = n;
+      }
+    } catch (error) {
+      this.recover(error);
+      return { mateIn: null, stopped: true, line: [], lineComplete: false, tree: null, nodes: this.nodes };
+    }
+    if (mateIn === null) return { mateIn, stopped: false, line: [], lineComplete: true, tree: null, nodes: this.nodes };
+    const line = readOut.line ? this.readOutLine(key, mateIn) : [];
+    const lineComplete = !readOut.line || this.lineEnded;
+    const tree = readOut.tree ? this.solutionTree([key], mateIn) : null;
+    return { mateIn, stopped: false, line, lineComplete, tree, nodes: this.nodes };
+  }
+
+  /** The order solve() tries the first moves of `position` in (likeliest keys first). */
+  rootMoveOrder(position: Position, mode: MateMode = 'all'): number[] {
+    this.prepare(position, 1, mode, {}, undefined);
+    return this.rootMoves();
   }
 
   private prepare(position: Position, maxMoves: number, mode: MateMode, limits: MateLimits, shared: SharedSolve | undefined): void {
