@@ -50,6 +50,8 @@ export interface MateJobResult extends MateReport {
 export interface MateIterationReport extends MateProgress {
   /** Milliseconds since the job started in its worker. */
   elapsedMs: number;
+  /** A problem split over the queue's workers (src/queue/split.ts): how many ran this n's parts. */
+  workers?: number;
 }
 
 /** Sent every 65,536 nodes or so while an iteration runs, to a job that asked (MateJob.reportNodes). */
