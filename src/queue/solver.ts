@@ -159,7 +159,7 @@ export function startSolver(options: SolverOptions): Solver {
       return result;
     });
     if (cancelled || !leftToSplit(first, budget) || (deadline !== null && Date.now() >= deadline)) return first;
-    return { n: first.provenDepth + 1, roots, nodes: first.nodes, startedAt, deadline };
+    return { n: first.provenDepth + 1, roots, nodes: first.nodes, startedAt, splitAt: Date.now(), deadline };
   }
 
   /** Adds level `state.n`'s parts as children of `job` (again, harmlessly, when a re-run adds them twice). */

@@ -17,8 +17,11 @@ import { MateSolver } from '../search/mate/index.ts';
  */
 export const PART_PRIORITY = 10;
 
-/** A problem is split once its whole solve has searched this many nodes (about 2 to 4 s on one thread). */
-export const DEFAULT_SPLIT_AFTER_NODES = 4_000_000;
+/**
+ * A problem is split once its whole solve has searched this many nodes (about half a second on one
+ * thread): the whole solve before the split is one worker's, and holds up the rest.
+ */
+export const DEFAULT_SPLIT_AFTER_NODES = 250_000;
 
 /** The root moves are ordered with a solver of this small a table: ordering reads no table. */
 const ORDERING_TABLE_BITS = 8;
@@ -33,6 +36,8 @@ export interface SplitState {
   readonly nodes: number;
   /** Epoch ms the problem started on its first worker. */
   readonly startedAt: number;
+  /** Epoch ms the whole solve stopped and the split began (its time is startedAt to here). */
+  readonly splitAt: number;
   /** Epoch ms by which it must be over (the job's deadline, or its time limit from startedAt); null: none. */
   readonly deadline: number | null;
 }

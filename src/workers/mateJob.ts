@@ -15,6 +15,15 @@ import type { JobHandler, MateJob, MateKeyJob } from './jobs.ts';
 let solver: MateSolver | undefined;
 /** The selfmate and helpmate solvers beside it, each made on its first job. */
 let solvers: MateSolvers | undefined;
+/**
+ * The problem (FEN and mode) whose proofs the solver's own table holds, after a whole direct
+ * solve or a part of a split one; null: none worth keeping. A part of the same problem keeps
+ * them (and what its move ordering learnt), as the whole solve keeps them from one first move
+ * to the next: on one thread, the parts of a problem then search about what its whole solve does.
+ */
+let tableHolds: string | null = null;
+
+const problemKey = (fen: string, mode: string): string => `${mode} ${fen}`;
 
 /** This thread's solver, made now if it was not yet (its table takes tens of milliseconds to allocate). */
 export function prepareMateSolver(): MateSolver {
@@ -31,6 +40,9 @@ export const runMateJob: JobHandler<'mate'> = (job, context) => {
   checkMateJob(job);
   // Throws FenError; the pool rebuilds it as a FenError for the caller.
   const position = parseFen(job.fen);
+  const direct = (job.stipulation ?? 'direct') === 'direct';
+  // A direct solve on the thread's own table empties it; one on a shared table leaves it be.
+  if (direct && !job.shared) tableHolds = null;
   const report = solveStipulation(
     threadSolvers(),
     {
@@ -46,6 +58,7 @@ export const runMateJob: JobHandler<'mate'> = (job, context) => {
       ...(job.reportNodes ? { onNodes: (count: MateNodeCount) => context.progress({ kind: 'nodes', ...count, elapsedMs: context.elapsedMs() }) } : {}),
     },
   );
+  if (direct && !job.shared) tableHolds = problemKey(job.fen, job.mode);
   return { ...report, elapsedMs: context.elapsedMs() };
 };
 
@@ -55,9 +68,16 @@ export const runMateKeyJob: JobHandler<'mateKey'> = (job, context) => {
   const position = parseFen(job.fen);
   const key = parseUci(position, job.key);
   if (key === NO_MOVE) throw new RangeError(`mate key job: ${job.key} is not a legal move in ${job.fen}`);
+  const problem = problemKey(job.fen, job.mode);
+  const warm = tableHolds === problem;
+  tableHolds = null;
+  // On a warm table the shorter lengths are known (refuted by the earlier levels): straight to n.
+  // On a cold one the move is deepened n = 1, 2, … to warm it, as the whole solve would.
   const proof = prepareMateSolver().proveKey(
     position, key, job.maxMoves, job.mode, { shouldStop: () => context.shouldStop() }, { line: job.line === true, tree: job.tree === true },
+    warm, warm ? job.maxMoves : 1,
   );
+  tableHolds = problem;
   // The report's own conversions (SAN, UCI, the tree's nodes), as if this move were the only key.
   const report = reportSolution(
     position,

@@ -21,7 +21,7 @@ function runPart(part: MateKeyJob, depth: number, index: number): PartResult {
 
 /** The split solve from level `from`, every part run here; the parts' results in reverse, as a queue may return them. */
 function splitSolve(job: MateJob, from = 1): MateJobResult {
-  let state: SplitState = { n: from, roots: splitRoots(job), nodes: 0, startedAt: 0, deadline: null };
+  let state: SplitState = { n: from, roots: splitRoots(job), nodes: 0, startedAt: 0, splitAt: 0, deadline: null };
   for (;;) {
     const parts = levelParts(job, state).map((part, i) => runPart(part, state.n, i)).reverse();
     const outcome = judgeLevel(job, state, parts, 0);
@@ -69,7 +69,7 @@ describe('a mate split by first move', () => {
 
   it('says a level stopped by a limit is not proven, and names a missing part', () => {
     const job: MateJob = { kind: 'mate', fen: '2k5/2N5/1PKP4/2P5/8/8/8/8 w - - 0 1', maxMoves: 3, mode: 'all' };
-    const state: SplitState = { n: 2, roots: splitRoots(job), nodes: 100, startedAt: 0, deadline: null };
+    const state: SplitState = { n: 2, roots: splitRoots(job), nodes: 100, startedAt: 0, splitAt: 0, deadline: null };
     const parts = levelParts(job, state).map((part, i) => runPart(part, 2, i));
     const stopped = parts.map((part, i) => (i === 1 ? { ...part, stopped: true } : part));
     const outcome = judgeLevel(job, state, stopped, 5);

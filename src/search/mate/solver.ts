@@ -120,16 +120,18 @@ export class MateSolver {
    * move `key` mates within n, searched as solve() searches it (n = 1, 2, … on this move alone,
    * so that the table warms as it would). With `readOut`, a key that mates also gets its main
    * line (the one solve() gives when it is the first key) and its part of the solution tree.
+   * `keepTable`: the table holds proofs about this same problem (an earlier part's, or its whole
+   * solve's), kept rather than cleared: what is proven there stays true, and saves searching again.
    */
   proveKey(
     position: Position, key: number, maxMoves: number, mode: MateMode = 'all', limits: MateLimits = {},
-    readOut: { readonly line: boolean; readonly tree: boolean } = { line: false, tree: false },
+    readOut: { readonly line: boolean; readonly tree: boolean } = { line: false, tree: false }, keepTable = false, from = 1,
   ): KeyProof {
     if (maxMoves > MAX_MATE_MOVES) throw new RangeError(`mate solver: at most ${MAX_MATE_MOVES} moves, got ${maxMoves}`);
-    this.prepare(position, maxMoves, mode, limits, undefined);
+    this.prepare(position, maxMoves, mode, limits, undefined, keepTable);
     let mateIn: number | null = null;
     try {
-      for (let n = 1; n <= maxMoves && mateIn === null; n++) {
+      for (let n = Math.min(from, maxMoves); n <= maxMoves && mateIn === null; n++) {
         this.polling.depth = n;
         if (this.keyMates(key, n, null)) mateIn = n;
       }
@@ -150,7 +152,9 @@ export class MateSolver {
     return this.rootMoves();
   }
 
-  private prepare(position: Position, maxMoves: number, mode: MateMode, limits: MateLimits, shared: SharedSolve | undefined): void {
+  private prepare(
+    position: Position, maxMoves: number, mode: MateMode, limits: MateLimits, shared: SharedSolve | undefined, keepTable = false,
+  ): void {
     this.root = position;
     this.pos = position.clone();
     this.stopped = false;
@@ -164,12 +168,15 @@ export class MateSolver {
       this.killers = new Int32Array(plies);
       this.deferred = new Int32Array(MAX_MOVES * plies);
     }
-    this.killers.fill(NO_MOVE);
-    this.history.fill(0);
+    // A part of a problem whose table is kept keeps what its ordering learnt there too.
+    if (!keepTable) {
+      this.killers.fill(NO_MOVE);
+      this.history.fill(0);
+    }
     // A shared table is its owner's to empty, before any thread starts.
     this.table = shared?.table ?? this.ownTable;
     this.busy = shared?.busy ?? null;
-    if (shared === undefined) this.table.clear();
+    if (shared === undefined && !keepTable) this.table.clear();
   }
 
   /** The attacker's legal first moves (checks only in that mode), likeliest keys first. */
