@@ -437,6 +437,9 @@ interface SplitSolve {
   readonly run: SplitRun;
   readonly parts: number;
   readonly workers: number;
+  /** Nodes and search time of every part together (what the workers did, wherever). */
+  readonly partNodes: number;
+  readonly partMs: number;
 }
 
 /** A full answer as compared: length, keys in order, the main line, how complete. */
@@ -455,13 +458,15 @@ async function solveSplit(client: QueuedEngine, queue: Queue, problem: Problem):
   const wallMs = performance.now() - start;
   const job = await BullJob.fromId<QueuedJob>(queue, jobId);
   const state = job?.data.split;
-  if (job === undefined || state === undefined) return { wallMs, report, run: { beforeSplitMs: report.elapsedMs, levels: [] }, parts: 0, workers };
+  if (job === undefined || state === undefined) return { wallMs, report, run: { beforeSplitMs: report.elapsedMs, levels: [] }, parts: 0, workers, partNodes: 0, partMs: 0 };
   const parts = Object.values(await job.getChildrenValues<PartResult>());
   const depths = [...new Set(parts.map((part) => part.depth))].sort((a, b) => a - b);
   // Each level's parts in the order they were added: the solver's order of the first moves.
   const levels = depths.map((depth) =>
     parts.filter((part) => part.depth === depth).sort((a, b) => state.roots.indexOf(a.key) - state.roots.indexOf(b.key)).map((part) => part.elapsedMs));
-  return { wallMs, report, run: { beforeSplitMs: state.splitAt - state.startedAt, levels }, parts: parts.length, workers };
+  const partNodes = parts.reduce((sum, part) => sum + part.nodes, 0);
+  const partMs = parts.reduce((sum, part) => sum + part.elapsedMs, 0);
+  return { wallMs, report, run: { beforeSplitMs: state.splitAt - state.startedAt, levels }, parts: parts.length, workers, partNodes, partMs };
 }
 
 async function mainSplit(options: Options): Promise<number> {
@@ -545,6 +550,11 @@ async function mainSplit(options: Options): Promise<number> {
   out(`  in-process, 1 thread, whole   ${pad(seconds(localTotal), 10)}  the peer`);
   out(`  queue, 1 worker, split        ${pad(seconds(oneTotal), 10)}  ${(localTotal / oneTotal).toFixed(2)}× in-process`);
   out(`  queue, 2 workers, split       ${pad(seconds(twoTotal), 10)}  ${(oneTotal / twoTotal).toFixed(2)}× 1 worker, ${(localTotal / twoTotal).toFixed(2)}× in-process`);
+
+  const sum = (solves: readonly SplitSolve[], of: (solve: SplitSolve) => number) => total(solves.map(of));
+  out(`  the parts' nodes: ${(sum(ones, (s) => s.partNodes) / 1e6).toFixed(2)} M on 1 worker, ${(sum(twos, (s) => s.partNodes) / 1e6).toFixed(2)} M on 2 ` +
+    `(${(sum(twos, (s) => s.partNodes) / sum(ones, (s) => s.partNodes)).toFixed(2)}×: each worker's table holds only the parts it ran); ` +
+    `their search time ${seconds(sum(ones, (s) => s.partMs))} and ${seconds(sum(twos, (s) => s.partMs))}`);
 
   // The projection, from the one-worker run: its parts in order, and the queue's cost per part there.
   const overheads = ones.filter((solve) => solve.parts > 0).map((solve) => overheadPerPart(solve.wallMs, solve.run));
