@@ -461,9 +461,9 @@ async function solveSplit(client: QueuedEngine, queue: Queue, problem: Problem):
   if (job === undefined || state === undefined) return { wallMs, report, run: { beforeSplitMs: report.elapsedMs, levels: [] }, parts: 0, workers, partNodes: 0, partMs: 0 };
   const parts = Object.values(await job.getChildrenValues<PartResult>());
   const depths = [...new Set(parts.map((part) => part.depth))].sort((a, b) => a - b);
-  // Each level's parts in the order they were added: the solver's order of the first moves.
+  // Each level's parts in the order they were added: the solver's order of the first moves (and of the replies).
   const levels = depths.map((depth) =>
-    parts.filter((part) => part.depth === depth).sort((a, b) => state.roots.indexOf(a.key) - state.roots.indexOf(b.key)).map((part) => part.elapsedMs));
+    parts.filter((part) => part.depth === depth).sort((a, b) => a.index - b.index).map((part) => part.elapsedMs));
   const partNodes = parts.reduce((sum, part) => sum + part.nodes, 0);
   const partMs = parts.reduce((sum, part) => sum + part.elapsedMs, 0);
   return { wallMs, report, run: { beforeSplitMs: state.splitAt - state.startedAt, levels }, parts: parts.length, workers, partNodes, partMs };

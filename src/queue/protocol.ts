@@ -23,6 +23,8 @@ export const PART_JOB_NAME = 'mate-part';
 export interface QueuedPart {
   readonly job: MateKeyJob;
   readonly depth: number;
+  /** Its place among its level's parts. */
+  readonly index: number;
   readonly problemId: string;
   readonly deadline: number | null;
 }

@@ -21,8 +21,8 @@ import { AbortError, type LocalEngine, type MateJob, type MateJobResult } from '
 import { QUEUE_PREFIX, queueKeys } from './names.ts';
 import { PART_JOB_NAME, type QueuedJob, type QueuedPart, encodeFailure } from './protocol.ts';
 import {
-  DEFAULT_SPLIT_AFTER_NODES, type LevelOutcome, PART_PRIORITY, type PartResult, type SplitState, canSplit, judgeLevel, leftToSplit, levelParts,
-  splitRoots, workersOn,
+  DEFAULT_SPLIT_AFTER_NODES, type LevelOutcome, PART_PRIORITY, type PartResult, type SplitState, canSplit, firstWide, groupId, judgeLevel,
+  leftToSplit, levelParts, splitRoots, workersOn,
 } from './split.ts';
 
 export interface SolverOptions {
@@ -67,8 +67,11 @@ export function startSolver(options: SolverOptions): Solver {
   const { connection, name, engine, onError = () => {} } = options;
   const splitAfterNodes = options.splitAfterNodes === undefined ? DEFAULT_SPLIT_AFTER_NODES : options.splitAfterNodes;
   const keys = queueKeys(name);
-  /** Each running job's stop, and the problem it belongs to (itself, or a split problem's parent). */
-  const running = new Map<string, { readonly controller: AbortController; readonly problemId: string }>();
+  /**
+   * Each running job's stop, the problem it belongs to (itself, or a split problem's parent) and,
+   * for a part of a wide first move, its group (split.ts's groupId).
+   */
+  const running = new Map<string, { readonly controller: AbortController; readonly problemId: string; readonly group: string | null }>();
   /** This solver, as a split problem's progress counts the workers on it. */
   const solverId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
@@ -77,7 +80,7 @@ export function startSolver(options: SolverOptions): Solver {
   const subscriber = new Redis(connection);
   subscriber.on('error', (error) => onError('cancel channel', error));
   subscriber.on('message', (_channel, jobId: string) => {
-    for (const [id, job] of running) if (id === jobId || job.problemId === jobId) job.controller.abort();
+    for (const [id, job] of running) if (id === jobId || job.problemId === jobId || job.group === jobId) job.controller.abort();
   });
   const subscribed = subscriber.subscribe(keys.cancelChannel);
   const commands = new Redis(connection);
@@ -87,12 +90,13 @@ export function startSolver(options: SolverOptions): Solver {
   queue.on('error', (error) => onError('queue', error));
 
   /** Runs `search` with a stop that Cancel (of the job or of its problem) and a lost lock pull. */
-  async function tracked<T>(jobId: string, problemId: string, search: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  async function tracked<T>(jobId: string, problemId: string, search: (signal: AbortSignal) => Promise<T>, group: string | null = null): Promise<T> {
     const controller = new AbortController();
-    running.set(jobId, { controller, problemId });
+    running.set(jobId, { controller, problemId, group });
     try {
       // Cancelled before it got here (while waiting, or before its earlier solver died).
-      if ((await commands.exists(keys.cancelled(problemId))) === 1) controller.abort();
+      const marks = [keys.cancelled(problemId), ...(group === null ? [] : [keys.cancelled(group)])];
+      if ((await commands.exists(...marks)) > 0) controller.abort();
       return await search(controller.signal);
     } catch (error) {
       // failedReason keeps the name, so the caller tells a cancel from a failure.
@@ -159,7 +163,7 @@ export function startSolver(options: SolverOptions): Solver {
       return result;
     });
     if (cancelled || !leftToSplit(first, budget) || (deadline !== null && Date.now() >= deadline)) return first;
-    return { n: first.provenDepth + 1, roots, nodes: first.nodes, startedAt, splitAt: Date.now(), deadline };
+    return { n: first.provenDepth + 1, roots, wide: firstWide(roots), nodes: first.nodes, startedAt, splitAt: Date.now(), deadline };
   }
 
   /** Adds level `state.n`'s parts as children of `job` (again, harmlessly, when a re-run adds them twice). */
@@ -167,7 +171,7 @@ export function startSolver(options: SolverOptions): Solver {
     const problemId = job.id!;
     await queue.addBulk(levelParts(mateJob, state).map((part, i) => ({
       name: PART_JOB_NAME,
-      data: { job: part, depth: state.n, problemId, deadline: state.deadline } satisfies QueuedPart,
+      data: { job: part, depth: state.n, index: i, problemId, deadline: state.deadline } satisfies QueuedPart,
       opts: {
         jobId: `${problemId}.${state.n}.${i}`,
         parent: { id: problemId, queue: job.queueQualifiedName },
@@ -193,23 +197,32 @@ export function startSolver(options: SolverOptions): Solver {
     return outcome;
   }
 
-  /** One part: a first move proven or refuted; a cancelled one answers as stopped. */
+  /**
+   * One part: a first move (or a first move and a reply) proven or refuted; a cancelled one
+   * answers as stopped. A reply that refutes its first move stops the rest of its group.
+   */
   function runPart(job: BullJob<QueuedPart>): Promise<PartResult> {
-    const { job: part, depth, problemId, deadline } = job.data;
+    const { job: part, depth, index, problemId, deadline } = job.data;
+    const group = part.reply === undefined ? null : groupId(problemId, depth, part.key);
     const stopped: PartResult = {
-      key: part.key, keySan: part.key, mateIn: null, stopped: true, line: [], lineUci: [], lineComplete: false, nodes: 0, elapsedMs: 0, depth,
-      solver: solverId,
+      key: part.key, keySan: part.key, ...(part.reply === undefined ? {} : { reply: part.reply, replySan: part.reply }), mateIn: null, stopped: true,
+      line: [], lineUci: [], lineComplete: false, nodes: 0, elapsedMs: 0, depth, index, solver: solverId,
     };
     return tracked(job.id!, problemId, async (signal) => {
       if (signal.aborted) return stopped;
+      let result: PartResult;
       try {
-        const result = await engine.run(part, { signal, ...(deadline === null ? {} : { deadline }) });
-        return { ...result, depth, solver: solverId };
+        result = { ...(await engine.run(part, { signal, ...(deadline === null ? {} : { deadline }) })), depth, index, solver: solverId };
       } catch (error) {
         if (error instanceof AbortError) return stopped;
         throw error;
       }
-    });
+      if (group !== null && result.mateIn === null && !result.stopped) {
+        await commands.set(keys.cancelled(group), '1', 'EX', KEEP_SECONDS);
+        await commands.publish(keys.cancelChannel, group);
+      }
+      return result;
+    }, group);
   }
 
   const worker = new Worker<QueuedJob | QueuedPart>(

@@ -77,6 +77,11 @@ export interface MateKeyJob {
   kind: 'mateKey';
   fen: string;
   key: string;
+  /**
+   * A finer part: the defender's reply to `key` (UCI); the question is then whether the attacker
+   * mates within maxMoves − 1 after the two, and the line and tree are those after the reply.
+   */
+  reply?: string;
   maxMoves: number;
   mode: MateMode;
   /** Also read out the main line from this move, should it mate (the answer's line when it is the first key). */
@@ -89,6 +94,9 @@ export interface MateKeyResult {
   /** The move, in UCI and SAN. */
   key: string;
   keySan: string;
+  /** A finer part's reply, in UCI and SAN; its mateIn, line and tree then count and start after the reply. */
+  reply?: string;
+  replySan?: string;
   /** The shortest n within maxMoves in which it mates; null: it does not, or a limit stopped first. */
   mateIn: number | null;
   stopped: boolean;

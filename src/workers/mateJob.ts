@@ -2,12 +2,14 @@
 
 import { parseFen } from '../chess/fen.ts';
 import { NO_MOVE } from '../chess/move.ts';
+import type { Position } from '../chess/position.ts';
+import { makeSan } from '../chess/san.ts';
 import { parseUci } from '../chess/uci.ts';
 import {
   BusyMoves, MAX_HELPMATE_MOVES, MAX_MATE_MOVES, type MateNodeCount, MateSolver, MateSolvers, MateTable, STIPULATIONS, type SharedSolve, genreOf,
   reportSolution, solveStipulation,
 } from '../search/mate/index.ts';
-import type { JobHandler, MateJob, MateKeyJob } from './jobs.ts';
+import type { JobContext, JobHandler, MateJob, MateKeyJob, MateKeyResult } from './jobs.ts';
 
 // One solver per worker thread, made on the first mate job: its transposition table is large
 // (~20 MB) and is cleared, not reallocated, between solves. Each worker loads its own copy of
@@ -68,6 +70,7 @@ export const runMateKeyJob: JobHandler<'mateKey'> = (job, context) => {
   const position = parseFen(job.fen);
   const key = parseUci(position, job.key);
   if (key === NO_MOVE) throw new RangeError(`mate key job: ${job.key} is not a legal move in ${job.fen}`);
+  if (job.reply !== undefined) return runReplyPart(job, position, key, context);
   const problem = problemKey(job.fen, job.mode);
   const warm = tableHolds === problem;
   tableHolds = null;
@@ -95,12 +98,50 @@ export const runMateKeyJob: JobHandler<'mateKey'> = (job, context) => {
   };
 };
 
+/** A finer part: the key and a reply played, the attacker's shortest mate after them, deepened from 1 on. */
+function runReplyPart(job: MateKeyJob, position: Position, key: number, context: JobContext<never>): MateKeyResult {
+  const keySan = makeSan(position, key);
+  const afterKey = position.clone();
+  afterKey.make(key);
+  const reply = parseUci(afterKey, job.reply!);
+  if (reply === NO_MOVE) throw new RangeError(`mate key job: ${job.reply!} is not a legal reply to ${job.key} in ${job.fen}`);
+  const replySan = makeSan(afterKey, reply);
+  const problem = problemKey(job.fen, job.mode);
+  const warm = tableHolds === problem;
+  tableHolds = null;
+  const proof = prepareMateSolver().proveReply(
+    position, key, reply, job.maxMoves - 1, job.mode, { shouldStop: () => context.shouldStop() },
+    { line: job.line === true, tree: job.tree === true }, warm,
+  );
+  tableHolds = problem;
+  const afterReply = afterKey.clone();
+  afterReply.make(reply);
+  // The line and tree from the attacker's answer on, converted where they start.
+  const report = reportSolution(
+    afterReply,
+    {
+      status: proof.mateIn === null ? (proof.stopped ? 'stopped' : 'no-mate') : 'mate', mateIn: proof.mateIn, keys: [], keysComplete: true,
+      line: proof.line, lineComplete: proof.lineComplete, nodes: proof.nodes, provenDepth: 0,
+    },
+    proof.tree ?? undefined,
+  );
+  return {
+    key: job.key, keySan, reply: job.reply!, replySan, mateIn: proof.mateIn, stopped: proof.stopped,
+    line: report.line, lineUci: report.lineUci, lineComplete: report.lineComplete,
+    ...(report.tree ? { tree: report.tree, treeComplete: report.treeComplete ?? false } : {}),
+    nodes: proof.nodes, elapsedMs: context.elapsedMs(),
+  };
+}
+
 function checkMateKeyJob(job: MateKeyJob): void {
   if (typeof job.fen !== 'string' || typeof job.key !== 'string') throw new TypeError('mate key job: fen and key must be strings');
   if (!Number.isInteger(job.maxMoves) || job.maxMoves < 1 || job.maxMoves > MAX_MATE_MOVES) {
     throw new RangeError(`mate key job: maxMoves must be an integer from 1 to ${MAX_MATE_MOVES}, got ${String(job.maxMoves)}`);
   }
   if (job.mode !== 'all' && job.mode !== 'checks') throw new RangeError(`mate key job: mode must be "all" or "checks", got ${String(job.mode)}`);
+  if (job.reply !== undefined && (typeof job.reply !== 'string' || job.maxMoves < 2)) {
+    throw new RangeError('mate key job: a reply is a UCI string, and needs maxMoves of 2 or more');
+  }
 }
 
 /** This thread's views of the buffers a problem's threads share (cheap: no copy). */

@@ -16,17 +16,21 @@ const context = { shouldStop: () => false, progress: () => {}, elapsedMs: () => 
 /** The part's answer as a worker gives it (the handler runs here, not in a thread). */
 function runPart(part: MateKeyJob, depth: number, index: number): PartResult {
   const result = jobHandlers.mateKey(part, context) as ReturnType<typeof jobHandlers.mateKey> & object;
-  return { ...(result as Exclude<typeof result, Promise<unknown>>), depth, solver: `worker-${index % 3}` };
+  return { ...(result as Exclude<typeof result, Promise<unknown>>), depth, index, solver: `worker-${index % 3}` };
 }
 
-/** The split solve from level `from`, every part run here; the parts' results in reverse, as a queue may return them. */
-function splitSolve(job: MateJob, from = 1): MateJobResult {
-  let state: SplitState = { n: from, roots: splitRoots(job), nodes: 0, startedAt: 0, splitAt: 0, deadline: null };
+/**
+ * The split solve from level `from`, every part run here; the parts' results in reverse, as a
+ * queue may return them. `allWide`: every first move split by reply at every level.
+ */
+function splitSolve(job: MateJob, from = 1, allWide = false): MateJobResult {
+  const roots = splitRoots(job);
+  let state: SplitState = { n: from, roots, wide: allWide ? roots : [], nodes: 0, startedAt: 0, splitAt: 0, deadline: null };
   for (;;) {
     const parts = levelParts(job, state).map((part, i) => runPart(part, state.n, i)).reverse();
     const outcome = judgeLevel(job, state, parts, 0);
     if (outcome.kind === 'answer') return outcome.result;
-    state = outcome.next;
+    state = allWide ? { ...outcome.next, wide: roots } : outcome.next;
   }
 }
 
@@ -59,6 +63,25 @@ describe('a mate split by first move', () => {
     });
   }
 
+  for (const [name, job] of cases.slice(0, 4)) {
+    it(`answers as the single-thread solver with every first move split by reply: ${name}`, () => {
+      expect(answer(splitSolve(job, 1, true))).toEqual(answer(wholeSolve(job)));
+    });
+  }
+
+  it('refutes a first move split by reply when one reply is not mated, whatever its stopped siblings say', () => {
+    const job = cases[1]![1];
+    const roots = splitRoots(job);
+    const state: SplitState = { n: 4, roots, wide: roots, nodes: 0, startedAt: 0, splitAt: 0, deadline: null };
+    const parts = levelParts(job, state);
+    expect(parts.length).toBeGreaterThan(roots.length);
+    const results = parts.map((part, i) => runPart(part, 4, i));
+    // Every reply part after a non-key but its refutation(s) stopped, as a refutation stops them.
+    const edited = results.map((part) => (part.key !== 'c3c4' && part.key !== 'e8g7' && part.mateIn !== null ? { ...part, mateIn: null, stopped: true } : part));
+    const outcome = judgeLevel(job, state, edited, 0);
+    expect(outcome.kind === 'answer' && answer(outcome.result)).toEqual(answer(wholeSolve(job)));
+  });
+
   it('lists the first moves in the order the solver tries them', () => {
     const job: MateJob = { kind: 'mate', fen: '4Q2B/8/2p5/6R1/1p3p1p/1p1k1p2/8/1K6 w - - 0 1', maxMoves: 4, mode: 'all' };
     const roots = splitRoots(job);
@@ -69,7 +92,7 @@ describe('a mate split by first move', () => {
 
   it('says a level stopped by a limit is not proven, and names a missing part', () => {
     const job: MateJob = { kind: 'mate', fen: '2k5/2N5/1PKP4/2P5/8/8/8/8 w - - 0 1', maxMoves: 3, mode: 'all' };
-    const state: SplitState = { n: 2, roots: splitRoots(job), nodes: 100, startedAt: 0, splitAt: 0, deadline: null };
+    const state: SplitState = { n: 2, roots: splitRoots(job), wide: [], nodes: 100, startedAt: 0, splitAt: 0, deadline: null };
     const parts = levelParts(job, state).map((part, i) => runPart(part, 2, i));
     const stopped = parts.map((part, i) => (i === 1 ? { ...part, stopped: true } : part));
     const outcome = judgeLevel(job, state, stopped, 5);

@@ -146,6 +146,90 @@ export class MateSolver {
     return { mateIn, stopped: false, line, lineComplete, tree, nodes: this.nodes };
   }
 
+  /**
+   * A finer part of a split problem: after the attacker's first move `key` and the defender's
+   * `reply`, the shortest n ≤ maxMoves in which the attacker mates (deepened n = 1, 2, …). With
+   * `readOut`, what mainLine and solutionTree read after this reply: the line from the attacker's
+   * answer on (`line`), and the answer with the play after it (`tree`: one node).
+   */
+  proveReply(
+    position: Position, key: number, reply: number, maxMoves: number, mode: MateMode = 'all', limits: MateLimits = {},
+    readOut: { readonly line: boolean; readonly tree: boolean } = { line: false, tree: false }, keepTable = false,
+  ): KeyProof {
+    if (maxMoves + 1 > MAX_MATE_MOVES) throw new RangeError(`mate solver: at most ${MAX_MATE_MOVES} moves, got ${maxMoves + 1}`);
+    this.prepare(position, maxMoves + 1, mode, limits, undefined, keepTable);
+    const played = this.pos;
+    played.make(key);
+    played.make(reply);
+    const stopped: KeyProof = { mateIn: null, stopped: true, line: [], lineComplete: false, tree: null, nodes: 0 };
+    let mateIn: number | null = null;
+    try {
+      for (let n = 1; n <= maxMoves && mateIn === null; n++) {
+        this.polling.depth = n + 1;
+        if (this.attack(n, 2, 0)) mateIn = n;
+      }
+    } catch (error) {
+      this.recover(error);
+      return { ...stopped, nodes: this.nodes };
+    }
+    let line: number[] = [];
+    let lineComplete = true;
+    let tree: KeyProof['tree'] = null;
+    if (mateIn !== null && readOut.line) {
+      const found = mateIn;
+      line = this.polling.readOut(this.nodes, (next) => (this.nextPoll = next), () => this.continuation(found, 2));
+      lineComplete = this.pos === played && !this.stopped;
+    }
+    if (mateIn !== null && readOut.tree && this.pos === played) tree = this.answerTree(mateIn);
+    // A stop (recover) has put the caller's position back already.
+    if (this.pos === played) {
+      played.unmake(reply);
+      played.unmake(key);
+    }
+    return { mateIn, stopped: false, line, lineComplete, tree, nodes: this.nodes };
+  }
+
+  /** Attacker to move with a mate in k, `ply` plies from the root: the quickest answer, the longest defence, … to mate (mainLine's loop). */
+  private continuation(k: number, ply: number): number[] {
+    const line: number[] = [];
+    try {
+      const first = this.quickestAnswer(k, ply);
+      if (first === NO_MOVE) return line;
+      this.play(first, line);
+      let left = k - 1;
+      while (left > 0) {
+        const defence = this.longestDefence(left, ply + line.length);
+        if (defence.move === NO_MOVE) break;
+        this.play(defence.move, line);
+        const answer = this.quickestAnswer(defence.mateIn, ply + line.length);
+        if (answer === NO_MOVE) break;
+        this.play(answer, line);
+        left = defence.mateIn - 1;
+      }
+    } catch (error) {
+      this.recover(error);
+      return line;
+    }
+    for (let i = line.length - 1; i >= 0; i--) this.pos.unmake(line[i]);
+    return line;
+  }
+
+  /** Attacker to move with a mate in k: its quickest answer and the defences after it (defenceTree), as one tree node. */
+  private answerTree(k: number): { tree: SolutionNode[]; complete: boolean } {
+    const played = this.pos;
+    try {
+      const answer = this.quickestAnswer(k, 0);
+      if (answer === NO_MOVE) return { tree: [], complete: true };
+      played.make(answer);
+      const replies = this.defenceTree(k - 1);
+      played.unmake(answer);
+      return { tree: [{ move: answer, replies }], complete: true };
+    } catch (error) {
+      this.recover(error);
+      return { tree: [], complete: false };
+    }
+  }
+
   /** The order solve() tries the first moves of `position` in (likeliest keys first). */
   rootMoveOrder(position: Position, mode: MateMode = 'all'): number[] {
     this.prepare(position, 1, mode, {}, undefined);
