@@ -527,7 +527,7 @@ async function mainSplit(options: Options): Promise<number> {
 
   const wrong: string[] = [];
   out();
-  out(`  id  n  in-process s  1 worker s  2 workers s  2w/1w  2w/in-process  parts  longest part s  answer (in-process)`);
+  out(`  id  n  in-process s  1 worker s  2 workers s  2w/1w  2w/in-process  parts  before split s  longest part s  64 workers s  answer (in-process)`);
   problems.forEach((problem, i) => {
     const expected = fullAnswerOf(localReports[i]!);
     const one = ones[i]!;
@@ -538,7 +538,8 @@ async function mainSplit(options: Options): Promise<number> {
     out(
       `  ${pad(problem.id, 2)} ${pad(problem.n, 2)} ${pad((localMs[i]! / 1000).toFixed(2), 13)} ${pad((one.wallMs / 1000).toFixed(2), 11)} ` +
         `${pad((two.wallMs / 1000).toFixed(2), 12)} ${pad((one.wallMs / two.wallMs).toFixed(2), 6)} ${pad((localMs[i]! / two.wallMs).toFixed(2), 14)} ` +
-        `${pad(one.parts, 6)} ${pad((longest / 1000).toFixed(2), 15)}  ${answerOf(localReports[i]!)}${bad.length > 0 ? '  WRONG from the queue' : ''}`,
+        `${pad(one.parts, 6)} ${pad((one.run.beforeSplitMs / 1000).toFixed(2), 15)} ${pad((longest / 1000).toFixed(2), 15)} ` +
+        `${pad((projectedMs(one.run, 64, 0) / 1000).toFixed(2), 13)}  ${answerOf(localReports[i]!)}${bad.length > 0 ? '  WRONG from the queue' : ''}`,
     );
   });
   const total = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
@@ -555,6 +556,9 @@ async function mainSplit(options: Options): Promise<number> {
   out(`  the parts' nodes: ${(sum(ones, (s) => s.partNodes) / 1e6).toFixed(2)} M on 1 worker, ${(sum(twos, (s) => s.partNodes) / 1e6).toFixed(2)} M on 2 ` +
     `(${(sum(twos, (s) => s.partNodes) / sum(ones, (s) => s.partNodes)).toFixed(2)}×: each worker's table holds only the parts it ran); ` +
     `their search time ${seconds(sum(ones, (s) => s.partMs))} and ${seconds(sum(twos, (s) => s.partMs))}`);
+  // A machine whose cores are not both free shows it here: each node costs more with 2 at once.
+  const perNode = (solves: readonly SplitSolve[]) => sum(solves, (s) => s.partMs) / Math.max(1, sum(solves, (s) => s.partNodes));
+  out(`  per node, the parts searched ${(perNode(twos) / perNode(ones)).toFixed(2)}× as long on 2 workers as on 1 (1.00 where both cores are free)`);
 
   // The projection, from the one-worker run: its parts in order, and the queue's cost per part there.
   const overheads = ones.filter((solve) => solve.parts > 0).map((solve) => overheadPerPart(solve.wallMs, solve.run));

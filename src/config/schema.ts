@@ -469,8 +469,8 @@ const queueSchema = z
     // A long direct mate is split over every solver (src/queue/split.ts) once its whole solve has
     // searched this many nodes: below it a problem is answered sooner whole than in parts.
     splitAfterNodes: integerInRange(0, 1_000_000_000_000)
-      .default(250_000)
-      .describe('A direct mate whose search passes this many nodes (about half a second on one thread) is split over every solver on the queue, one job per first move at each n, with the same answer; 0: never split.'),
+      .default(100_000)
+      .describe('A direct mate whose search passes this many nodes (about 0.2 s on one thread) is split over every solver on the queue, one job per first move at each n, with the same answer; 0: never split.'),
   })
   .prefault({})
   .describe('The job queue (BullMQ on Redis) that /mate searches go through when REDIS_URL is set; without it, searches run in this process.');

@@ -21,10 +21,10 @@ import { MateSolver } from '../search/mate/index.ts';
 export const PART_PRIORITY = 10;
 
 /**
- * A problem is split once its whole solve has searched this many nodes (about half a second on one
+ * A problem is split once its whole solve has searched this many nodes (about 0.2 s on one
  * thread): the whole solve before the split is one worker's, and holds up the rest.
  */
-export const DEFAULT_SPLIT_AFTER_NODES = 250_000;
+export const DEFAULT_SPLIT_AFTER_NODES = 100_000;
 
 /**
  * A first move whose part searched more than this share of its level's nodes is split by reply at
