@@ -140,8 +140,10 @@ export class MateSolver {
       return { mateIn: null, stopped: true, line: [], lineComplete: false, tree: null, nodes: this.nodes };
     }
     if (mateIn === null) return { mateIn, stopped: false, line: [], lineComplete: true, tree: null, nodes: this.nodes };
-    const line = readOut.line ? this.readOutLine(key, mateIn) : [];
-    const lineComplete = !readOut.line || this.lineEnded;
+    // Read out under the limits, not within solve()'s allowance (polling.ts): this table holds
+    // less of the problem than the whole solve's, so the same line may take more nodes to read.
+    const line = readOut.line ? this.mainLine(key, mateIn) : [];
+    const lineComplete = !this.stopped;
     const tree = readOut.tree ? this.solutionTree([key], mateIn) : null;
     return { mateIn, stopped: false, line, lineComplete, tree, nodes: this.nodes };
   }
@@ -177,7 +179,8 @@ export class MateSolver {
     let tree: KeyProof['tree'] = null;
     if (mateIn !== null && readOut.line) {
       const found = mateIn;
-      line = this.polling.readOut(this.nodes, (next) => (this.nextPoll = next), () => this.continuation(found, 2));
+      // Under the limits, as proveKey reads its line.
+      line = this.continuation(found, 2);
       lineComplete = this.pos === played && !this.stopped;
     }
     if (mateIn !== null && readOut.tree && this.pos === played) tree = this.answerTree(mateIn);
