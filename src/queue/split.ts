@@ -8,7 +8,7 @@
 // of the key they start with, so the answer is the one a single thread gives (its node count
 // apart: the parts do not share one table).
 
-import { parseFen } from '../chess/fen.ts';
+import { makeFen, parseFen } from '../chess/fen.ts';
 import { legalMoveList } from '../chess/movegen.ts';
 import { makeUci, parseUci } from '../chess/uci.ts';
 import type { MateJob, MateJobResult, MateKeyJob, MateKeyResult } from '../engine/index.ts';
@@ -110,13 +110,16 @@ export function levelParts(job: MateJob, state: SplitState): MateKeyJob[] {
   });
 }
 
-/** The defender's replies to `key` in UCI, in the order the solver reads the line and tree through them. */
+/**
+ * The defender's replies to `key` in UCI, in the order the solver reads the line and tree through
+ * them: a position read afresh from its FEN's (MateSolver's readOutMoves).
+ */
 function repliesTo(position: ReturnType<typeof parseFen>, key: string): string[] {
   const move = parseUci(position, key);
   position.make(move);
-  const replies = legalMoveList(position).map((reply) => makeUci(position, reply));
+  const after = parseFen(makeFen(position));
   position.unmake(move);
-  return replies;
+  return legalMoveList(after).map((reply) => makeUci(after, reply));
 }
 
 /** What one finished level says: the answer, or go on to the next n. */

@@ -4,6 +4,7 @@
 // Iterative deepening over n makes the first mate found the shortest (MATER, Geniss).
 
 import { CheckDetector, givesCheck } from '../../chess/checks.ts';
+import { makeFen, parseFen } from '../../chess/fen.ts';
 import { MAX_MOVES, NO_MOVE } from '../../chess/move.ts';
 import { generateLegal, hasLegalMove, legalMoveList } from '../../chess/movegen.ts';
 import type { Position } from '../../chess/position.ts';
@@ -582,10 +583,21 @@ export class MateSolver {
     line.push(move);
   }
 
+  /**
+   * The legal moves of the working position in the order a position read afresh from its FEN
+   * generates them. The line and the tree choose between equally good moves by this order, so it
+   * must depend on the position alone: the working copy's own order depends on what the search
+   * made and took back before (a capture taken back reorders its piece list), and a problem split
+   * over machines (src/queue/split.ts) searches differently in each part.
+   */
+  private readOutMoves(): number[] {
+    return legalMoveList(parseFen(makeFen(this.pos)));
+  }
+
   /** Defender to move, attacker mating within `left`: the defence after which mate takes longest. */
   longestDefence(left: number, ply: number): { move: number; mateIn: number } {
     const pos = this.pos;
-    const defences = legalMoveList(this.pos);
+    const defences = this.readOutMoves();
     let best = { move: NO_MOVE, mateIn: 0 };
     for (const move of defences) {
       pos.make(move);
@@ -599,7 +611,7 @@ export class MateSolver {
   /** Attacker to move, with a mate in `n`: a move that keeps it a mate in n. */
   quickestAnswer(n: number, ply: number): number {
     const pos = this.pos;
-    for (const move of legalMoveList(this.pos)) {
+    for (const move of this.readOutMoves()) {
       if (this.checksOnly && !givesCheck(pos, move)) continue;
       pos.make(move);
       const mates = this.defend(n, ply + 1, 0);
@@ -634,7 +646,7 @@ export class MateSolver {
     const pos = this.pos;
     const replies: SolutionNode[] = [];
     if (left === 0) return replies;
-    for (const defence of legalMoveList(this.pos)) {
+    for (const defence of this.readOutMoves()) {
       pos.make(defence);
       const mateIn = this.shortestMate(left, 0);
       const answer = mateIn > 0 ? this.quickestAnswer(mateIn, 0) : NO_MOVE;
