@@ -533,7 +533,7 @@ async function mainSplit(options: Options): Promise<number> {
     const one = ones[i]!;
     const two = twos[i]!;
     const bad = [one, two].filter((solve) => fullAnswerOf(solve.report) !== expected);
-    if (bad.length > 0) wrong.push(`#${problem.id}: in-process ${answerOf(localReports[i]!)}, queue ${bad.map((solve) => answerOf(solve.report)).join(' / ')}`);
+    if (bad.length > 0) wrong.push(`#${problem.id}: in-process ${expected}, queue ${bad.map((solve) => fullAnswerOf(solve.report)).join(' / ')}`);
     const longest = Math.max(0, ...one.run.levels.flat());
     out(
       `  ${pad(problem.id, 2)} ${pad(problem.n, 2)} ${pad((localMs[i]! / 1000).toFixed(2), 13)} ${pad((one.wallMs / 1000).toFixed(2), 11)} ` +
