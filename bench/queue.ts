@@ -21,7 +21,16 @@
 // A wrong answer is printed as WRONG and makes the exit status 1, as does a crash; a bad command
 // line exits 2.
 //
+//   split (--split): one long problem of the public suite at a time, split into a job per first
+//     move at each n over the workers (src/queue/split.ts): its wall time on one in-process
+//     thread (the peer, unsplit, and the answer to check against), through the queue with ONE
+//     worker, then TWO; then, from the one-worker run's parts (each part's search time, in the
+//     order BullMQ hands them out) and the queue's measured cost per part, the time 4, 8, 16
+//     and 64 workers would take (splitProjection.ts). Every answer (length, keys, main line)
+//     must equal the in-process one.
+//
 //   npm run bench:queue -- [--redis-url <url>] [--rounds <n>] [--runs <n>]
+//   npm run bench:queue -- --split [--problems <ids>] [--split-after <nodes>] [--redis-url <url>]
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -30,17 +39,26 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RedisOptions } from 'ioredis';
+import { Job as BullJob, Queue } from 'bullmq';
 import { Secret } from '../src/config/secret.ts';
 import { type LocalEngine, type MateJob, type MateJobResult, localEngine } from '../src/engine/index.ts';
 import { describeRedis, redisOptions } from '../src/queue/connection.ts';
+import { QUEUE_PREFIX } from '../src/queue/names.ts';
+import type { QueuedJob } from '../src/queue/protocol.ts';
 import { QueuedEngine } from '../src/queue/queuedEngine.ts';
+import type { PartResult } from '../src/queue/split.ts';
 import { startRedis } from '../test/support/redis.ts';
+import { type SplitRun, overheadPerPart, projectedMs } from './splitProjection.ts';
 
 const USAGE = `usage: npm run bench:queue -- [options]
 
   --redis-url <url>   use this Redis (redis:// or rediss://) instead of starting a redis-server
   --rounds <n>        throughput rounds (1 worker, then 2), the fastest of each counts (default 3)
   --runs <n>          mate-in-1 runs for the latency, each way (default 50)
+  --split             instead: one long problem at a time split over the workers (src/queue/split.ts),
+                      1 worker then 2, against one in-process thread, and the projection to 4 to 64
+  --problems <ids>    with --split: suite ids, comma-separated (default: the 10 longest)
+  --split-after <n>   with --split: the workers' queue.splitAfterNodes (default: the configuration's)
   --help              this text`;
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -61,6 +79,15 @@ const DEFAULT_ROUNDS = 3;
 /** Latency runs each way before the timed ones. */
 const WARM_RUNS = 10;
 
+/** The split set: the 10 longest problems of the public suite (#6 to #8), as bench:mate-parallel times them. */
+export const SPLIT_PROBLEM_IDS = [38, 42, 43, 44, 45, 50, 51, 52, 55, 57] as const;
+/** The worker counts the split projection is computed for. */
+const PROJECTED_WORKERS = [1, 2, 4, 8, 16, 64] as const;
+const GOAL_SPLIT_SPEEDUP = 1.7;
+const GOAL_PROJECTED_8 = 6;
+/** No split problem may take longer (a lost worker would otherwise hang the run). */
+const SPLIT_PROBLEM_LIMIT_MS = 600_000;
+
 const GOAL_SPEEDUP = 1.8;
 const GOAL_ADDED_MS = 20;
 /** No phase may take longer (a lost worker would otherwise hang the run). */
@@ -73,19 +100,35 @@ interface Options {
   readonly redisUrl: string | null;
   readonly rounds: number;
   readonly runs: number;
+  readonly split: boolean;
+  readonly problems: readonly number[] | null;
+  readonly splitAfterNodes: number | null;
 }
 
 export function parseQueueArguments(argv: readonly string[]): Options | 'help' {
   let redisUrl: string | null = null;
   let runs = DEFAULT_RUNS;
   let rounds = DEFAULT_ROUNDS;
+  let split = false;
+  let problems: number[] | null = null;
+  let splitAfterNodes: number | null = null;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--help' || arg === '-h') return 'help';
-    if (arg !== '--redis-url' && arg !== '--runs' && arg !== '--rounds') throw new UsageError(`unknown argument "${arg}"`);
+    if (arg === '--split') {
+      split = true;
+      continue;
+    }
+    if (!['--redis-url', '--runs', '--rounds', '--problems', '--split-after'].includes(arg)) throw new UsageError(`unknown argument "${arg}"`);
     const value = argv[++i];
     if (value === undefined) throw new UsageError(`${arg} needs a value`);
-    if (arg === '--redis-url') {
+    if (arg === '--problems') {
+      problems = value.split(',').map((id) => Number(id));
+      if (problems.some((id) => !Number.isInteger(id) || id < 1)) throw new UsageError(`--problems needs suite ids like 38,51, got "${value}"`);
+    } else if (arg === '--split-after') {
+      splitAfterNodes = Number(value);
+      if (!Number.isInteger(splitAfterNodes) || splitAfterNodes < 1) throw new UsageError(`--split-after needs a positive integer, got "${value}"`);
+    } else if (arg === '--redis-url') {
       if (!/^rediss?:\/\//.test(value)) throw new UsageError('--redis-url needs a redis:// or rediss:// URL');
       redisUrl = value;
     } else {
@@ -96,7 +139,8 @@ export function parseQueueArguments(argv: readonly string[]): Options | 'help' {
       else rounds = count;
     }
   }
-  return { redisUrl, rounds, runs };
+  if (!split && (problems !== null || splitAfterNodes !== null)) throw new UsageError('--problems and --split-after go with --split');
+  return { redisUrl, rounds, runs, split, problems, splitAfterNodes };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -277,7 +321,8 @@ async function main(options: Options): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'chessbot-bench-queue-'));
   cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
   const configFile = join(dir, 'config.json');
-  writeFileSync(configFile, `${JSON.stringify({ queue: { name: queueName } })}\n`);
+  // Throughput is measured on whole problems: none of these is split.
+  writeFileSync(configFile, `${JSON.stringify({ queue: { name: queueName, splitAfterNodes: 0 } })}\n`);
   out(`queue: ${queueName} · ${problems.length} /mate jobs (suite ids ${PROBLEM_IDS.join(',')}) · ${options.rounds} round(s), the fastest counts`);
 
   // The peer, and the answers: the problems one after another on one in-process thread.
@@ -382,6 +427,161 @@ async function main(options: Options): Promise<number> {
   return wrong.length === 0 ? 0 : 1;
 }
 
+// ---------------------------------------------------------------------------------------------
+// --split: one long problem at a time over the workers
+
+/** One problem through the queue, alone: its wall time, its answer, and how it was split. */
+interface SplitSolve {
+  readonly wallMs: number;
+  readonly report: MateJobResult;
+  readonly run: SplitRun;
+  readonly parts: number;
+  readonly workers: number;
+  /** Nodes and search time of every part together (what the workers did, wherever). */
+  readonly partNodes: number;
+  readonly partMs: number;
+}
+
+/** A full answer as compared: length, keys in order, the main line, how complete. */
+function fullAnswerOf(report: MateJobResult): string {
+  return JSON.stringify([report.status, report.mateIn, report.keys, report.keysComplete, report.lineUci, report.lineComplete, report.provenDepth]);
+}
+
+async function solveSplit(client: QueuedEngine, queue: Queue, problem: Problem): Promise<SplitSolve> {
+  const jobId = `bench-split-${problem.id}-${randomBytes(4).toString('hex')}`;
+  let workers = 0;
+  const start = performance.now();
+  const report = await withLimit(
+    client.run(mateJob(problem), { jobId, onProgress: (progress) => (workers = Math.max(workers, 'workers' in progress ? (progress.workers ?? 0) : 0)) }),
+    SPLIT_PROBLEM_LIMIT_MS, `problem #${problem.id}`,
+  );
+  const wallMs = performance.now() - start;
+  const job = await BullJob.fromId<QueuedJob>(queue, jobId);
+  const state = job?.data.split;
+  if (job === undefined || state === undefined) return { wallMs, report, run: { beforeSplitMs: report.elapsedMs, levels: [] }, parts: 0, workers, partNodes: 0, partMs: 0 };
+  const parts = Object.values(await job.getChildrenValues<PartResult>());
+  const depths = [...new Set(parts.map((part) => part.depth))].sort((a, b) => a - b);
+  // Each level's parts in the order they were added: the solver's order of the first moves (and of the replies).
+  const levels = depths.map((depth) =>
+    parts.filter((part) => part.depth === depth).sort((a, b) => a.index - b.index).map((part) => part.elapsedMs));
+  const partNodes = parts.reduce((sum, part) => sum + part.nodes, 0);
+  const partMs = parts.reduce((sum, part) => sum + part.elapsedMs, 0);
+  return { wallMs, report, run: { beforeSplitMs: state.splitAt - state.startedAt, levels }, parts: parts.length, workers, partNodes, partMs };
+}
+
+async function mainSplit(options: Options): Promise<number> {
+  const ids = options.problems ?? SPLIT_PROBLEM_IDS;
+  const problems = loadProblems(ids);
+  const warmUpJobs = loadProblems(WARM_UP_IDS).map(mateJob);
+  const load = () => loadavg()[0]!.toFixed(2);
+  out(`bench:queue --split · node ${process.version} · ${cpus()[0]?.model ?? 'unknown CPU'} · ${availableParallelism()} cores · load average ${load()}`);
+  let redisUrl: string;
+  if (options.redisUrl === null) {
+    const redis = await startRedis();
+    cleanups.push(() => redis.close());
+    redisUrl = redis.url;
+  } else {
+    redisUrl = options.redisUrl;
+  }
+  const connection: RedisOptions = redisOptions(new Secret(redisUrl));
+  const queueName = `bench-split-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const dir = mkdtempSync(join(tmpdir(), 'chessbot-bench-queue-'));
+  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+  const configFile = join(dir, 'config.json');
+  const queueConfig = { name: queueName, ...(options.splitAfterNodes === null ? {} : { splitAfterNodes: options.splitAfterNodes }) };
+  writeFileSync(configFile, `${JSON.stringify({ queue: queueConfig })}\n`);
+  out(`${problems.length} problems (suite ids ${ids.join(',')}), one at a time · split after ${options.splitAfterNodes ?? 'the configured number of'} nodes`);
+
+  // The peer and the answers: each problem whole, on one in-process thread.
+  const local: LocalEngine = localEngine({ threads: 1 });
+  cleanups.push(() => local.close());
+  await local.warmUp();
+  for (const job of warmUpJobs) await local.run(job);
+  const localMs: number[] = [];
+  const localReports: MateJobResult[] = [];
+  for (const problem of problems) {
+    let report!: MateJobResult;
+    localMs.push(await timed(async () => (report = await local.run(mateJob(problem)))));
+    localReports.push(report);
+  }
+  await local.close();
+
+  const client = new QueuedEngine({ connection, name: queueName });
+  cleanups.push(() => client.close());
+  await withLimit(client.ready(), 15_000, 'connecting to Redis');
+  const queue = new Queue(queueName, { connection, prefix: QUEUE_PREFIX });
+  queue.on('error', () => {});
+  cleanups.push(() => queue.close());
+
+  const workerA = spawnWorker('A', redisUrl, configFile);
+  await waitForSolvers(client, 1, [workerA]);
+  for (const job of warmUpJobs) await client.run(job);
+  const ones: SplitSolve[] = [];
+  for (const problem of problems) ones.push(await solveSplit(client, queue, problem));
+  const workerB = spawnWorker('B', redisUrl, configFile);
+  await waitForSolvers(client, 2, [workerA, workerB]);
+  await Promise.all([...warmUpJobs, ...warmUpJobs].map((job) => client.run(job)));
+  const twos: SplitSolve[] = [];
+  for (const problem of problems) twos.push(await solveSplit(client, queue, problem));
+  await workerB.stop();
+
+  const wrong: string[] = [];
+  out();
+  out(`  id  n  in-process s  1 worker s  2 workers s  2w/1w  2w/in-process  parts  before split s  longest part s  64 workers s  answer (in-process)`);
+  problems.forEach((problem, i) => {
+    const expected = fullAnswerOf(localReports[i]!);
+    const one = ones[i]!;
+    const two = twos[i]!;
+    const bad = [one, two].filter((solve) => fullAnswerOf(solve.report) !== expected);
+    if (bad.length > 0) wrong.push(`#${problem.id}: in-process ${expected}, queue ${bad.map((solve) => fullAnswerOf(solve.report)).join(' / ')}`);
+    const longest = Math.max(0, ...one.run.levels.flat());
+    out(
+      `  ${pad(problem.id, 2)} ${pad(problem.n, 2)} ${pad((localMs[i]! / 1000).toFixed(2), 13)} ${pad((one.wallMs / 1000).toFixed(2), 11)} ` +
+        `${pad((two.wallMs / 1000).toFixed(2), 12)} ${pad((one.wallMs / two.wallMs).toFixed(2), 6)} ${pad((localMs[i]! / two.wallMs).toFixed(2), 14)} ` +
+        `${pad(one.parts, 6)} ${pad((one.run.beforeSplitMs / 1000).toFixed(2), 15)} ${pad((longest / 1000).toFixed(2), 15)} ` +
+        `${pad((projectedMs(one.run, 64, 0) / 1000).toFixed(2), 13)}  ${answerOf(localReports[i]!)}${bad.length > 0 ? '  WRONG from the queue' : ''}`,
+    );
+  });
+  const total = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
+  const localTotal = total(localMs);
+  const oneTotal = total(ones.map((solve) => solve.wallMs));
+  const twoTotal = total(twos.map((solve) => solve.wallMs));
+  out();
+  out(`wall time, ${problems.length} problems one at a time:`);
+  out(`  in-process, 1 thread, whole   ${pad(seconds(localTotal), 10)}  the peer`);
+  out(`  queue, 1 worker, split        ${pad(seconds(oneTotal), 10)}  ${(localTotal / oneTotal).toFixed(2)}× in-process`);
+  out(`  queue, 2 workers, split       ${pad(seconds(twoTotal), 10)}  ${(oneTotal / twoTotal).toFixed(2)}× 1 worker, ${(localTotal / twoTotal).toFixed(2)}× in-process`);
+
+  const sum = (solves: readonly SplitSolve[], of: (solve: SplitSolve) => number) => total(solves.map(of));
+  out(`  the parts' nodes: ${(sum(ones, (s) => s.partNodes) / 1e6).toFixed(2)} M on 1 worker, ${(sum(twos, (s) => s.partNodes) / 1e6).toFixed(2)} M on 2 ` +
+    `(${(sum(twos, (s) => s.partNodes) / sum(ones, (s) => s.partNodes)).toFixed(2)}×: each worker's table holds only the parts it ran); ` +
+    `their search time ${seconds(sum(ones, (s) => s.partMs))} and ${seconds(sum(twos, (s) => s.partMs))}`);
+  // A machine whose cores are not both free shows it here: each node costs more with 2 at once.
+  const perNode = (solves: readonly SplitSolve[]) => sum(solves, (s) => s.partMs) / Math.max(1, sum(solves, (s) => s.partNodes));
+  out(`  per node, the parts searched ${(perNode(twos) / perNode(ones)).toFixed(2)}× as long on 2 workers as on 1 (1.00 where both cores are free)`);
+
+  // The projection, from the one-worker run: its parts in order, and the queue's cost per part there.
+  const overheads = ones.filter((solve) => solve.parts > 0).map((solve) => overheadPerPart(solve.wallMs, solve.run));
+  const overheadMs = overheads.length === 0 ? 0 : total(overheads) / overheads.length;
+  out();
+  out(`projected from the 1-worker run's ${total(ones.map((solve) => solve.parts))} parts (each part's search time, handed out in order; ${overheadMs.toFixed(1)} ms of queue per part, measured):`);
+  out(`  workers  wall      × in-process  × 1 worker`);
+  const projected = (workers: number) => total(ones.map((solve) => projectedMs(solve.run, workers, overheadMs)));
+  const projectedOne = projected(1);
+  let eight = 0;
+  for (const workers of PROJECTED_WORKERS) {
+    const wall = projected(workers);
+    if (workers === 8) eight = localTotal / wall;
+    out(`  ${pad(workers, 7)}  ${pad(seconds(wall), 8)}  ${pad((localTotal / wall).toFixed(2), 12)}  ${pad((projectedOne / wall).toFixed(2), 10)}`);
+  }
+  const measured = localTotal / twoTotal;
+  out();
+  out(`goal: 2 workers ≥ ${GOAL_SPLIT_SPEEDUP}× one thread (in-process, whole) · ${measured.toFixed(2)}× · ${measured >= GOAL_SPLIT_SPEEDUP ? 'met' : 'not met'}`);
+  out(`goal: 8 workers projected ≥ ${GOAL_PROJECTED_8}× one thread · ${eight.toFixed(2)}× · ${eight >= GOAL_PROJECTED_8 ? 'met' : 'not met'}`);
+  out(`answers: ${wrong.length === 0 ? `all ${2 * problems.length} from the queue equal the in-process ones (length, keys, main line)` : `${wrong.length} problem(s) WRONG: ${wrong.join('; ')}`} · load average ${load()}`);
+  return wrong.length === 0 ? 0 : 1;
+}
+
 /** Waits until at most `count` solvers are connected (a stopped worker's connection may linger a moment). */
 async function waitUntilSolvers(client: QueuedEngine, count: number): Promise<void> {
   const start = performance.now();
@@ -409,7 +609,7 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(p
       });
     }
     try {
-      process.exitCode = await main(options);
+      process.exitCode = await (options.split ? mainSplit(options) : main(options));
     } catch (error) {
       // Interrupted: what was running fails as the clean-up closes it; nothing to report.
       if (!interrupted) process.stderr.write(`bench:queue crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -48,6 +48,22 @@ async function mateCommand(): Promise<CliCommand> {
       engine.prepareMate();
       return engine;
     },
+    // --queue: the configuration's queue (REDIS_URL, queue.name), loaded only then with its Redis client.
+    queue: async () => {
+      const [{ UsageError }, { ConfigError }] = await Promise.all([import('./errors.ts'), import('./config/errors.ts')]);
+      let settings: Config['queue'];
+      try {
+        settings = (await config()).queue;
+      } catch (error) {
+        if (error instanceof ConfigError) throw new UsageError(error.message);
+        throw error;
+      }
+      if (settings.redisUrl === null) {
+        throw new UsageError('--queue needs REDIS_URL, the Redis the workers take their searches from (e.g. REDIS_URL=redis://host:6379)');
+      }
+      const { QueuedEngine, redisOptions } = await import('./queue/index.ts');
+      return new QueuedEngine({ connection: redisOptions(settings.redisUrl), name: settings.name });
+    },
   });
 }
 

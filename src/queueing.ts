@@ -43,6 +43,7 @@ export async function startQueue(config: Config, local: LocalEngine, logger: Log
   if (config.queue.solveInBot) {
     solver = startSolver({
       connection, name: config.queue.name, engine: local, lockMs: config.queue.lockMs, stalledCheckMs: config.queue.stalledCheckMs,
+      splitAfterNodes: config.queue.splitAfterNodes === 0 ? null : config.queue.splitAfterNodes,
       onError: (what, error) => logger.debug(`${what}: ${errorLine(error)}`),
     });
     await solver.ready();

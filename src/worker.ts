@@ -42,8 +42,11 @@ export async function startWorkerProcess(config: Config, options: WorkerProcessO
   const engine = localEngine({ threads: options.threads ?? config.workers.size, preload: ['mate'] });
   await engine.warmUp();
   const warn = repeatedOnce(logger);
-  const { name, lockMs, stalledCheckMs } = config.queue;
-  const solver = startSolver({ connection, name, engine, lockMs, stalledCheckMs, onError: (what, error) => warn(what, errorLine(error)) });
+  const { name, lockMs, stalledCheckMs, splitAfterNodes } = config.queue;
+  const solver = startSolver({
+    connection, name, engine, lockMs, stalledCheckMs, splitAfterNodes: splitAfterNodes === 0 ? null : splitAfterNodes,
+    onError: (what, error) => warn(what, errorLine(error)),
+  });
   await solver.ready();
   logger.info('solving /mate searches from the queue', { queue: config.queue.name, redis, threads: engine.size });
   const stopped = new Promise<void>((resolve) => {

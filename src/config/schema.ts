@@ -466,6 +466,11 @@ const queueSchema = z
     stalledCheckMs: integerInRange(500, 600_000)
       .default(5_000)
       .describe('How often each solver looks for searches whose solver died, in ms.'),
+    // A long direct mate is split over every solver (src/queue/split.ts) once its whole solve has
+    // searched this many nodes: below it a problem is answered sooner whole than in parts.
+    splitAfterNodes: integerInRange(0, 1_000_000_000_000)
+      .default(100_000)
+      .describe('A direct mate whose search passes this many nodes (about 0.2 s on one thread) is split over every solver on the queue, one job per first move at each n, with the same answer; 0: never split.'),
   })
   .prefault({})
   .describe('The job queue (BullMQ on Redis) that /mate searches go through when REDIS_URL is set; without it, searches run in this process.');

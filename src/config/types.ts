@@ -70,6 +70,8 @@ export interface Config {
     readonly lockMs: number;
     /** How often a solver looks for jobs whose solver died. */
     readonly stalledCheckMs: number;
+    /** A direct mate whose whole solve passes this many nodes is split over every solver; 0: never. */
+    readonly splitAfterNodes: number;
   };
   readonly lichess: LichessSettings & {
     /** Null when LICHESS_TOKEN is unset: the Lichess bot is disabled. */

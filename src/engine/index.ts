@@ -15,7 +15,7 @@ export {
   WorkerUnresponsiveError,
 } from '../workers/index.ts';
 export type {
-  Job, JobKind, JobProgress, JobResult, MateIterationReport, MateJob, MateJobProgress, MateJobResult, MateNodeReport, PlayJob,
-  PlaySetupJob, PlaySetupResult, PoolStats,
+  Job, JobKind, JobProgress, JobResult, MateIterationReport, MateJob, MateJobProgress, MateJobResult, MateKeyJob, MateKeyResult,
+  MateNodeReport, PlayJob, PlaySetupJob, PlaySetupResult, PoolStats,
 } from '../workers/index.ts';
 export { isNodeReport } from '../workers/index.ts';

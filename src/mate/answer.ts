@@ -131,12 +131,17 @@ export function formatConventionNote(turn: Color, n: number, stipulation: Stipul
     `here ${COLOR_NAMES[turn]}, the FEN's side to move, begins (Popeye's Option HalfDuplex).`;
 }
 
-/** One MATER-style line per finished iteration: "n=3  nodes      3,351    0.45 s  mate found". */
-export function formatProgress(progress: MateProgress, elapsedMs: number): string {
+/**
+ * One MATER-style line per finished iteration: "n=3  nodes      3,351    0.45 s  mate found", and
+ * "(3 workers)" after it for an n split over the queue's workers.
+ */
+export function formatProgress(progress: MateProgress & { readonly workers?: number }, elapsedMs: number): string {
   const depth = `n=${progress.depth}`.padEnd(4);
   const nodes = formatCount(progress.nodes).padStart(11);
   const time = formatSeconds(elapsedMs).padStart(9);
-  return `${depth}  nodes ${nodes}  ${time}  ${progress.found ? 'mate found' : 'no mate'}`;
+  // A problem split over the queue's workers says how many took part in this n.
+  const workers = progress.workers === undefined ? '' : `  (${progress.workers} worker${progress.workers === 1 ? '' : 's'})`;
+  return `${depth}  nodes ${nodes}  ${time}  ${progress.found ? 'mate found' : 'no mate'}${workers}`;
 }
 
 /**

@@ -6,7 +6,7 @@
 // A thread that will play loads it ahead of time with preloadPlay().
 
 import type { JobHandler, JobKind } from './jobs.ts';
-import { runMateJob } from './mateJob.ts';
+import { runMateJob, runMateKeyJob } from './mateJob.ts';
 
 type PlayModule = typeof import('./playJob.ts');
 
@@ -20,6 +20,7 @@ export function preloadPlay(): Promise<PlayModule> {
 
 export const jobHandlers: { readonly [K in JobKind]: JobHandler<K> } = {
   mate: runMateJob,
+  mateKey: runMateKeyJob,
   play: async (job, context) => (await preloadPlay()).runPlayJob(job, context),
   playSetup: async (job, context) => (await preloadPlay()).runPlaySetupJob(job, context),
 };

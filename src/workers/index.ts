@@ -7,8 +7,8 @@ export {
   AbortError, PoolBusyError, PoolClosedError, SearchJobError, WorkerCrashedError, WorkerUnresponsiveError,
 } from './errors.ts';
 export type {
-  Job, JobKind, JobProgress, JobResult, MateIterationReport, MateJob, MateJobProgress, MateJobResult, MateNodeReport, PlayJob,
-  PlaySetupJob, PlaySetupResult, SharedMateBuffers,
+  Job, JobKind, JobProgress, JobResult, MateIterationReport, MateJob, MateJobProgress, MateJobResult, MateKeyJob, MateKeyResult,
+  MateNodeReport, PlayJob, PlaySetupJob, PlaySetupResult, SharedMateBuffers,
 } from './jobs.ts';
 export { isNodeReport } from './jobs.ts';
 export { helperJobs } from './helperJobs.ts';

@@ -3,7 +3,7 @@
 //
 // Adding a kind: one entry in JobTypes here and one handler in handlers.ts.
 
-import type { AnalysisOptions, MateMode, MateNodeCount, MateProgress, MateReport, Stipulation } from '../search/mate/index.ts';
+import type { AnalysisOptions, MateMode, MateNodeCount, MateProgress, MateReport, ReportNode, Stipulation } from '../search/mate/index.ts';
 import type { SearchInfo, SearchLimits, SearchResult } from '../search/play/index.ts';
 
 /** Prove the shortest forced mate in at most `maxMoves` moves for the side to move in `fen`. */
@@ -50,6 +50,8 @@ export interface MateJobResult extends MateReport {
 export interface MateIterationReport extends MateProgress {
   /** Milliseconds since the job started in its worker. */
   elapsedMs: number;
+  /** A problem split over the queue's workers (src/queue/split.ts): how many ran this n's parts. */
+  workers?: number;
 }
 
 /** Sent every 65,536 nodes or so while an iteration runs, to a job that asked (MateJob.reportNodes). */
@@ -65,6 +67,49 @@ export type MateJobProgress = MateIterationReport | MateNodeReport;
 /** Whether `progress` is a running node count rather than a finished iteration. */
 export function isNodeReport(progress: MateJobProgress): progress is MateNodeReport {
   return 'kind' in progress && progress.kind === 'nodes';
+}
+
+/**
+ * One first move of a direct mate split over machines (src/queue/split.ts): does `key` (UCI) mate
+ * within `maxMoves` in `fen`? Searched as the whole problem's solve searches it.
+ */
+export interface MateKeyJob {
+  kind: 'mateKey';
+  fen: string;
+  key: string;
+  /**
+   * A finer part: the defender's reply to `key` (UCI); the question is then whether the attacker
+   * mates within maxMoves − 1 after the two, and the line and tree are those after the reply.
+   */
+  reply?: string;
+  maxMoves: number;
+  mode: MateMode;
+  /** Also read out the main line from this move, should it mate (the answer's line when it is the first key). */
+  line?: boolean;
+  /** Also its part of the solution tree, should it mate. */
+  tree?: boolean;
+}
+
+export interface MateKeyResult {
+  /** The move, in UCI and SAN. */
+  key: string;
+  keySan: string;
+  /** A finer part's reply, in UCI and SAN; its mateIn, line and tree then count and start after the reply. */
+  reply?: string;
+  replySan?: string;
+  /** The shortest n within maxMoves in which it mates; null: it does not, or a limit stopped first. */
+  mateIn: number | null;
+  stopped: boolean;
+  /** The main line in SAN and UCI, key first, when asked for and it mates; else empty. */
+  line: string[];
+  lineUci: string[];
+  lineComplete: boolean;
+  /** Its node of the solution tree, when asked for and it mates. */
+  tree?: ReportNode[];
+  treeComplete?: boolean;
+  nodes: number;
+  /** Search time inside the worker. */
+  elapsedMs: number;
 }
 
 /** The largest transposition table a play job may ask for (UCI option Hash's max). */
@@ -118,6 +163,7 @@ export interface PlaySetupResult {
 /** Every job kind: its request, its result and its progress report. */
 export interface JobTypes {
   mate: { job: MateJob; result: MateJobResult; progress: MateJobProgress };
+  mateKey: { job: MateKeyJob; result: MateKeyResult; progress: never };
   /** Progress: one report per completed iteration (and per new best move within one). */
   play: { job: PlayJob; result: SearchResult; progress: SearchInfo };
   playSetup: { job: PlaySetupJob; result: PlaySetupResult; progress: never };

@@ -39,7 +39,7 @@ describe('loadConfig: defaults', () => {
       maxSearchesPerUser: 1, maxSearches: 40, cacheMinutes: 10, cacheEntries: 200,
       token: null, applicationId: null, guildId: null, apiUrl: null, shards: 1, shardIds: null,
     });
-    expect(config.queue).toEqual({ redisUrl: null, name: 'chessbot', solveInBot: true, lockMs: 10_000, stalledCheckMs: 5_000 });
+    expect(config.queue).toEqual({ redisUrl: null, name: 'chessbot', solveInBot: true, lockMs: 10_000, stalledCheckMs: 5_000, splitAfterNodes: 100_000 });
     expect(config.logLevel).toBe('info');
     expect(config.files).toEqual(['config/default.json']);
   });

@@ -49,6 +49,9 @@ describe('the answer text', () => {
     expect(formatProgress({ depth: 12, nodes: 1234567, found: true }, 12345)).toBe(
       'n=12  nodes   1,234,567    12.35 s  mate found',
     );
+    // A level split over the queue's workers says how many ran it.
+    expect(formatProgress({ depth: 6, nodes: 5000, found: false, workers: 3 }, 1500)).toBe('n=6   nodes       5,000     1.50 s  no mate  (3 workers)');
+    expect(formatProgress({ depth: 6, nodes: 5000, found: true, workers: 1 }, 1500)).toBe('n=6   nodes       5,000     1.50 s  mate found  (1 worker)');
   });
 
   it('draws the board with white at the bottom and states the problem', () => {

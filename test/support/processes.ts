@@ -125,12 +125,16 @@ export function startWorkerProcess(
     readonly threads?: number;
     /** config queue.lockMs and queue.stalledCheckMs (how soon a dead solver's job runs elsewhere); the defaults when left out. */
     readonly takeover?: { readonly lockMs: number; readonly stalledCheckMs: number };
+    /** config queue.splitAfterNodes (when a long direct mate is split over the solvers); the default when left out. */
+    readonly splitAfterNodes?: number;
   },
 ): Spawned {
   const dir = mkdtempSync(join(tmpdir(), 'chessbot-worker-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   const configFile = join(dir, 'config.json');
-  writeFileSync(configFile, JSON.stringify({ queue: { name: place.queue, ...place.takeover } }));
+  writeFileSync(configFile, JSON.stringify({
+    queue: { name: place.queue, ...place.takeover, ...(place.splitAfterNodes === undefined ? {} : { splitAfterNodes: place.splitAfterNodes }) },
+  }));
   return spawnProcess(place.name ?? 'worker', [join(ROOT, 'bin', 'chessbot.js'), 'worker', '--threads', String(place.threads ?? 1)], {
     env: { REDIS_URL: place.redisUrl, CHESSBOT_CONFIG: configFile, LOG_LEVEL: 'debug' },
   });

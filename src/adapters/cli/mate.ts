@@ -1,6 +1,7 @@
 // `chessbot mate`: the shortest forced mate in at most n moves for the side to move, every key,
 // the main line, or the proof that there is none. The same validation and answer text as the
-// console's /mate (the /mate use case, src/mate); here the search runs in this thread. The
+// console's /mate (the /mate use case, src/mate); here the search runs in this thread (or on
+// threads of this process, or with --queue on the job queue's workers, wherever they run). The
 // command line is for proofs and benchmarks: n goes up to the solver's own limit, not to the
 // config's mate.maxN, which bounds the console and Discord.
 
@@ -15,13 +16,18 @@ import {
 } from '../../mate/index.ts';
 import { type AnalysisOptions, MAX_MATE_MOVES, type MateReport, genreOf } from '../../search/mate/index.ts';
 import { NO_STATUS_LINE, mateStatus } from '../../terminal/statusLine.ts';
-import { type CliCommand, CommandLineError } from './command.ts';
+import { type CliCommand, CommandLineError, commandPrefix } from './command.ts';
 import { splitOptions } from './options.ts';
 
 /** Exit statuses: a mate was found; no mate in n is proven; the time limit ran out. (Bad input: 2, main.ts's EXIT_USAGE.) */
 export const EXIT_MATE = 0;
 export const EXIT_NO_MATE = 1;
 export const EXIT_STOPPED = 3;
+/** With --queue: the queue could not answer (no worker running, Redis unreachable, the search lost). */
+export const EXIT_QUEUE = 4;
+
+/** The queue's own failures (src/queue/errors.ts), by name: each is said in one line, not as an internal error. */
+const QUEUE_FAILURES = ['NoSolverError', 'QueueUnavailableError', 'SolverLostError'];
 
 export interface MateCliRequest {
   readonly problem: MateProblem;
@@ -33,6 +39,8 @@ export interface MateCliRequest {
   readonly timeoutSeconds: number | null;
   /** Threads to solve on (--threads; 1: this thread). */
   readonly threads: number;
+  /** --queue: solved by the workers of the job queue on REDIS_URL (`chessbot worker`), not here. */
+  readonly queue: boolean;
 }
 
 /**
@@ -55,12 +63,17 @@ export type MateCliEngine = EngineClient & { close?(): Promise<void> };
 export interface MateCliDependencies {
   /** Where the search runs, on `threads` threads, ready to search: called once per run, before the clock starts. */
   readonly engine: (threads: number) => MateCliEngine | Promise<MateCliEngine>;
+  /**
+   * With --queue: the job queue on REDIS_URL, whose workers solve the search (a long direct mate
+   * split over all of them). Throws a UsageError when there is no queue to send it to.
+   */
+  readonly queue?: () => MateCliEngine | Promise<MateCliEngine>;
 }
 
 export function createMateCommand(dependencies: MateCliDependencies): CliCommand {
   return {
     name: 'mate',
-    usage: '<fen|image|pgn-file> <n> [--side w|b] [--flipped] [--kind <kind>] [--checks] [--tree] [--solution] [--tries <k>] [--timeout <seconds>] [--threads <n>] [--json]',
+    usage: '<fen|image|pgn-file> <n> [--side w|b] [--flipped] [--kind <kind>] [--checks] [--tree] [--solution] [--tries <k>] [--timeout <seconds>] [--threads <n>] [--queue] [--json]',
     summary: 'find the shortest forced mate in at most n moves, every key, or prove there is none',
     details: [
       '<fen>                a position in FEN, quoted or as separate words; the side to move begins.',
@@ -93,17 +106,26 @@ export function createMateCommand(dependencies: MateCliDependencies): CliCommand
       '                     (default: no limit; Ctrl+C also stops)',
       '--threads <n>        solve a direct mate on n threads at once (default 1; as many as the machine',
       '                     has cores is the most that helps): the same answer, sooner',
+      '--queue              send the search to the workers of the job queue on REDIS_URL (`chessbot worker`,',
+      '                     on any machine) and print their answer; a long direct mate is split over all of',
+      '                     them, with the same answer (docs/deployment.md); Ctrl+C cancels it there',
       '--json               print one JSON line: {"result": "mate"|"no-mate"|"timeout", "mateIn": k|null,',
       '                     "keys": [UCI...], "line": [SAN...], "nodes": N, "ms": T, "proven": d}, and',
       '                     "solution": {keys, tries, setPlay, ...} with --solution (docs/cli.md)',
       '',
-      'exit status: 0 mate found, 1 no mate in n (proven), 2 bad input, 3 stopped by --timeout',
+      'exit status: 0 mate found, 1 no mate in n (proven), 2 bad input, 3 stopped by --timeout or Ctrl+C',
+      '             (with --queue), 4 with --queue: no worker running, Redis unreachable or the search lost',
     ],
     async run(args, out) {
       const request = await parseMateArgumentsReadingFiles(args);
       const { problem, json, tree, solution, timeoutSeconds } = request;
       const { job, position } = problem;
-      const engine = await dependencies.engine(request.threads);
+      if (request.queue && dependencies.queue === undefined) throw new CommandLineError('--queue is not available here');
+      const engine = request.queue ? await dependencies.queue!() : await dependencies.engine(request.threads);
+      // On the queue, the search runs elsewhere: Ctrl+C cancels it there rather than leave it running.
+      const cancel = new AbortController();
+      const onInterrupt = () => cancel.abort();
+      if (request.queue) process.once('SIGINT', onInterrupt);
       // At a terminal, the n being searched and its nodes, rewritten as the search goes; the
       // lines written meanwhile erase it.
       const status = out.statusLine?.() ?? NO_STATUS_LINE;
@@ -115,10 +137,17 @@ export function createMateCommand(dependencies: MateCliDependencies): CliCommand
       try {
         outcome = await searchMate(engine, { ...job, tree }, {
           timeoutSeconds,
+          ...(request.queue ? { signal: cancel.signal } : {}),
           onProgress: json ? undefined : (line) => stdout.write(`${line}\n`),
           ...(status === NO_STATUS_LINE ? {} : { onNodes: (count) => status.report(mateStatus(count)) }),
         });
+      } catch (error) {
+        if (!(error instanceof Error && QUEUE_FAILURES.includes(error.name))) throw error;
+        status.end();
+        out.stderr.write(`${commandPrefix('mate')}the job queue could not answer: ${error.message}\n`);
+        return EXIT_QUEUE;
       } finally {
+        process.off('SIGINT', onInterrupt);
         status.end();
         await engine.close?.();
       }
@@ -128,7 +157,7 @@ export function createMateCommand(dependencies: MateCliDependencies): CliCommand
   };
 }
 
-const MATE_FLAGS = ['--checks', '--json', '--tree', '--solution', '--flipped'];
+const MATE_FLAGS = ['--checks', '--json', '--tree', '--solution', '--flipped', '--queue'];
 const MATE_VALUED = ['--timeout', '--tries', '--kind', '--threads', '--side'];
 
 /**
@@ -169,7 +198,9 @@ export function parseMateArguments(args: readonly string[], given?: PastedPositi
   const problem = withPasted(checkMateProblem(fen, n, flags.has('--checks') ? 'checks' : 'all', MAX_MATE_MOVES, false, solution, stipulation), pasted);
   const threadsText = values.get('--threads');
   const threads = threadsText === undefined ? 1 : parseIntegerArgument(threadsText, '--threads', 1, MAX_THREADS);
-  return { problem, json: flags.has('--json'), tree, ...(solution ? { solution } : {}), timeoutSeconds, threads };
+  const queue = flags.has('--queue');
+  if (queue && threadsText !== undefined) throw new CommandLineError('--threads is for this machine; with --queue the workers solve, on their own threads');
+  return { problem, json: flags.has('--json'), tree, ...(solution ? { solution } : {}), timeoutSeconds, threads, queue };
 }
 
 /** A decimal number, signed, with a fraction and an exponent if any: "5", "0.5", ".5", "1e-3", "-1". */

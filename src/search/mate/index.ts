@@ -12,7 +12,8 @@ import type { MateLimits, MateMode, Stipulation } from './types.ts';
 
 export type { AnalysisOptions, AttackPlay, DefencePlay, PlayedMove, ProblemSolution } from './analysis.ts';
 export type { HelpLine, MateReport, ReportNode } from './report.ts';
-export type { MateLimits, MateMode, MateNodeCount, MateProgress, MateSolution, Stipulation } from './types.ts';
+export { reportSolution } from './report.ts';
+export type { KeyProof, MateLimits, MateMode, MateNodeCount, MateProgress, MateSolution, Stipulation } from './types.ts';
 export { NODE_REPORT_INTERVAL, READ_OUT_NODES } from './polling.ts';
 export { STIPULATIONS } from './types.ts';
 export { GENRES, type Genre, type GenreFamily, type Goal, genreByPrefix, genreOf, lengthText, stipulationText } from './genres.ts';

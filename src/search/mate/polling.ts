@@ -15,10 +15,11 @@ export const POLL_INTERVAL = 1024;
 export const NODE_REPORT_INTERVAL = 1 << 16;
 /**
  * Once a mate is proven, its main line is read out even past the time limit (it is the answer):
- * within this many more nodes (2^19, about half a second). Read back through the warm table, a
- * line takes from a few hundred nodes to some 100,000 (a hard mate in 6); the allowance only
- * bounds a table that lost the proof, and stays well inside the worker pool's grace period
- * (pool.ts's stopGraceMs, 2 s) after a stop.
+ * within this many more nodes (2^19, about half a second) once a limit has been reached; with no
+ * limit reached it is read whole. Read back through the warm table, a line takes from a few
+ * hundred nodes to some 100,000 (a hard mate in 6), several million on #57 of the public suite
+ * (a mate in 8) whose table lost much of the proof; the allowance stays well inside the worker
+ * pool's grace period (pool.ts's stopGraceMs, 2 s) after a stop.
  */
 export const READ_OUT_NODES = 1 << 19;
 
@@ -54,8 +55,10 @@ export class Polling {
       this.limits.onNodes?.({ depth: this.depth, nodes });
     }
     if (this.readOutEnd !== null) {
-      if (nodes >= this.readOutEnd) throw new SearchStopped();
-      return Math.min(nodes + POLL_INTERVAL, this.readOutEnd);
+      // The allowance is for reading past a limit: with none reached, the line is read whole
+      // (a hard mate's line, read through a table that lost part of the proof, may need more).
+      if (nodes >= this.readOutEnd && (nodes >= this.maxNodes || this.limits.shouldStop?.())) throw new SearchStopped();
+      return nodes >= this.readOutEnd ? nodes + POLL_INTERVAL : Math.min(nodes + POLL_INTERVAL, this.readOutEnd);
     }
     const next = Math.min(nodes + POLL_INTERVAL, this.maxNodes);
     if (nodes >= this.maxNodes || this.limits.shouldStop?.()) throw new SearchStopped();

@@ -4,6 +4,7 @@
 // Iterative deepening over n makes the first mate found the shortest (MATER, Geniss).
 
 import { CheckDetector, givesCheck } from '../../chess/checks.ts';
+import { makeFen, parseFen } from '../../chess/fen.ts';
 import { MAX_MOVES, NO_MOVE } from '../../chess/move.ts';
 import { generateLegal, hasLegalMove, legalMoveList } from '../../chess/movegen.ts';
 import type { Position } from '../../chess/position.ts';
@@ -12,7 +13,7 @@ import type { BusyMarks } from './busy.ts';
 import { bringToFront, scoreAttackerMoves, scoreDefenderMoves } from './ordering.ts';
 import { Polling, SearchStopped } from './polling.ts';
 import { MAX_MATE_MOVES, MateTable } from './table.ts';
-import type { MateLimits, MateMode, MateSolution, SolutionNode } from './types.ts';
+import type { KeyProof, MateLimits, MateMode, MateSolution, SolutionNode } from './types.ts';
 
 /**
  * One problem solved by several threads at once, each running this solver: they share the table
@@ -115,7 +116,133 @@ export class MateSolver {
     return { status: 'no-mate', mateIn: null, keys: [], keysComplete: true, line: [], lineComplete: true, nodes: this.nodes, provenDepth };
   }
 
-  private prepare(position: Position, maxMoves: number, mode: MateMode, limits: MateLimits, shared: SharedSolve | undefined): void {
+  /**
+   * One part of a problem split over machines (src/queue/split.ts): whether the attacker's first
+   * move `key` mates within n, searched as solve() searches it (n = 1, 2, … on this move alone,
+   * so that the table warms as it would). With `readOut`, a key that mates also gets its main
+   * line (the one solve() gives when it is the first key) and its part of the solution tree.
+   * `keepTable`: the table holds proofs about this same problem (an earlier part's, or its whole
+   * solve's), kept rather than cleared: what is proven there stays true, and saves searching again.
+   */
+  proveKey(
+    position: Position, key: number, maxMoves: number, mode: MateMode = 'all', limits: MateLimits = {},
+    readOut: { readonly line: boolean; readonly tree: boolean } = { line: false, tree: false }, keepTable = false, from = 1,
+  ): KeyProof {
+    if (maxMoves > MAX_MATE_MOVES) throw new RangeError(`mate solver: at most ${MAX_MATE_MOVES} moves, got ${maxMoves}`);
+    this.prepare(position, maxMoves, mode, limits, undefined, keepTable);
+    let mateIn: number | null = null;
+    try {
+      for (let n = Math.min(from, maxMoves); n <= maxMoves && mateIn === null; n++) {
+        this.polling.depth = n;
+        if (this.keyMates(key, n, null)) mateIn = n;
+      }
+    } catch (error) {
+      this.recover(error);
+      return { mateIn: null, stopped: true, line: [], lineComplete: false, tree: null, nodes: this.nodes };
+    }
+    if (mateIn === null) return { mateIn, stopped: false, line: [], lineComplete: true, tree: null, nodes: this.nodes };
+    // Read out under the limits, not within solve()'s allowance (polling.ts): this table holds
+    // less of the problem than the whole solve's, so the same line may take more nodes to read.
+    const line = readOut.line ? this.mainLine(key, mateIn) : [];
+    const lineComplete = !this.stopped;
+    const tree = readOut.tree ? this.solutionTree([key], mateIn) : null;
+    return { mateIn, stopped: false, line, lineComplete, tree, nodes: this.nodes };
+  }
+
+  /**
+   * A finer part of a split problem: after the attacker's first move `key` and the defender's
+   * `reply`, the shortest n ≤ maxMoves in which the attacker mates (deepened n = 1, 2, …). With
+   * `readOut`, what mainLine and solutionTree read after this reply: the line from the attacker's
+   * answer on (`line`), and the answer with the play after it (`tree`: one node).
+   */
+  proveReply(
+    position: Position, key: number, reply: number, maxMoves: number, mode: MateMode = 'all', limits: MateLimits = {},
+    readOut: { readonly line: boolean; readonly tree: boolean } = { line: false, tree: false }, keepTable = false,
+  ): KeyProof {
+    if (maxMoves + 1 > MAX_MATE_MOVES) throw new RangeError(`mate solver: at most ${MAX_MATE_MOVES} moves, got ${maxMoves + 1}`);
+    this.prepare(position, maxMoves + 1, mode, limits, undefined, keepTable);
+    const played = this.pos;
+    played.make(key);
+    played.make(reply);
+    const stopped: KeyProof = { mateIn: null, stopped: true, line: [], lineComplete: false, tree: null, nodes: 0 };
+    let mateIn: number | null = null;
+    try {
+      for (let n = 1; n <= maxMoves && mateIn === null; n++) {
+        this.polling.depth = n + 1;
+        if (this.attack(n, 2, 0)) mateIn = n;
+      }
+    } catch (error) {
+      this.recover(error);
+      return { ...stopped, nodes: this.nodes };
+    }
+    let line: number[] = [];
+    let lineComplete = true;
+    let tree: KeyProof['tree'] = null;
+    if (mateIn !== null && readOut.line) {
+      const found = mateIn;
+      // Under the limits, as proveKey reads its line.
+      line = this.continuation(found, 2);
+      lineComplete = this.pos === played && !this.stopped;
+    }
+    if (mateIn !== null && readOut.tree && this.pos === played) tree = this.answerTree(mateIn);
+    // A stop (recover) has put the caller's position back already.
+    if (this.pos === played) {
+      played.unmake(reply);
+      played.unmake(key);
+    }
+    return { mateIn, stopped: false, line, lineComplete, tree, nodes: this.nodes };
+  }
+
+  /** Attacker to move with a mate in k, `ply` plies from the root: the quickest answer, the longest defence, … to mate (mainLine's loop). */
+  private continuation(k: number, ply: number): number[] {
+    const line: number[] = [];
+    try {
+      const first = this.quickestAnswer(k, ply);
+      if (first === NO_MOVE) return line;
+      this.play(first, line);
+      let left = k - 1;
+      while (left > 0) {
+        const defence = this.longestDefence(left, ply + line.length);
+        if (defence.move === NO_MOVE) break;
+        this.play(defence.move, line);
+        const answer = this.quickestAnswer(defence.mateIn, ply + line.length);
+        if (answer === NO_MOVE) break;
+        this.play(answer, line);
+        left = defence.mateIn - 1;
+      }
+    } catch (error) {
+      this.recover(error);
+      return line;
+    }
+    for (let i = line.length - 1; i >= 0; i--) this.pos.unmake(line[i]);
+    return line;
+  }
+
+  /** Attacker to move with a mate in k: its quickest answer and the defences after it (defenceTree), as one tree node. */
+  private answerTree(k: number): { tree: SolutionNode[]; complete: boolean } {
+    const played = this.pos;
+    try {
+      const answer = this.quickestAnswer(k, 0);
+      if (answer === NO_MOVE) return { tree: [], complete: true };
+      played.make(answer);
+      const replies = this.defenceTree(k - 1);
+      played.unmake(answer);
+      return { tree: [{ move: answer, replies }], complete: true };
+    } catch (error) {
+      this.recover(error);
+      return { tree: [], complete: false };
+    }
+  }
+
+  /** The order solve() tries the first moves of `position` in (likeliest keys first). */
+  rootMoveOrder(position: Position, mode: MateMode = 'all'): number[] {
+    this.prepare(position, 1, mode, {}, undefined);
+    return this.rootMoves();
+  }
+
+  private prepare(
+    position: Position, maxMoves: number, mode: MateMode, limits: MateLimits, shared: SharedSolve | undefined, keepTable = false,
+  ): void {
     this.root = position;
     this.pos = position.clone();
     this.stopped = false;
@@ -129,12 +256,15 @@ export class MateSolver {
       this.killers = new Int32Array(plies);
       this.deferred = new Int32Array(MAX_MOVES * plies);
     }
-    this.killers.fill(NO_MOVE);
-    this.history.fill(0);
+    // A part of a problem whose table is kept keeps what its ordering learnt there too.
+    if (!keepTable) {
+      this.killers.fill(NO_MOVE);
+      this.history.fill(0);
+    }
     // A shared table is its owner's to empty, before any thread starts.
     this.table = shared?.table ?? this.ownTable;
     this.busy = shared?.busy ?? null;
-    if (shared === undefined) this.table.clear();
+    if (shared === undefined && !keepTable) this.table.clear();
   }
 
   /** The attacker's legal first moves (checks only in that mode), likeliest keys first. */
@@ -453,10 +583,21 @@ export class MateSolver {
     line.push(move);
   }
 
+  /**
+   * The legal moves of the working position in the order a position read afresh from its FEN
+   * generates them. The line and the tree choose between equally good moves by this order, so it
+   * must depend on the position alone: the working copy's own order depends on what the search
+   * made and took back before (a capture taken back reorders its piece list), and a problem split
+   * over machines (src/queue/split.ts) searches differently in each part.
+   */
+  private readOutMoves(): number[] {
+    return legalMoveList(parseFen(makeFen(this.pos)));
+  }
+
   /** Defender to move, attacker mating within `left`: the defence after which mate takes longest. */
   longestDefence(left: number, ply: number): { move: number; mateIn: number } {
     const pos = this.pos;
-    const defences = legalMoveList(this.pos);
+    const defences = this.readOutMoves();
     let best = { move: NO_MOVE, mateIn: 0 };
     for (const move of defences) {
       pos.make(move);
@@ -470,7 +611,7 @@ export class MateSolver {
   /** Attacker to move, with a mate in `n`: a move that keeps it a mate in n. */
   quickestAnswer(n: number, ply: number): number {
     const pos = this.pos;
-    for (const move of legalMoveList(this.pos)) {
+    for (const move of this.readOutMoves()) {
       if (this.checksOnly && !givesCheck(pos, move)) continue;
       pos.make(move);
       const mates = this.defend(n, ply + 1, 0);
@@ -505,7 +646,7 @@ export class MateSolver {
     const pos = this.pos;
     const replies: SolutionNode[] = [];
     if (left === 0) return replies;
-    for (const defence of legalMoveList(this.pos)) {
+    for (const defence of this.readOutMoves()) {
       pos.make(defence);
       const mateIn = this.shortestMate(left, 0);
       const answer = mateIn > 0 ? this.quickestAnswer(mateIn, 0) : NO_MOVE;

@@ -55,3 +55,17 @@ export interface SolutionNode {
   move: number;
   replies: SolutionNode[];
 }
+
+/** What MateSolver.proveKey finds about one first move. */
+export interface KeyProof {
+  /** The shortest n within the limit in which the move mates; null when it does not (or a limit stopped first). */
+  mateIn: number | null;
+  /** A limit stopped the search before it knew. */
+  stopped: boolean;
+  /** The main line, key first, when asked for and the move mates. */
+  line: number[];
+  lineComplete: boolean;
+  /** The move's part of the solution tree (one node), when asked for and the move mates; null otherwise. */
+  tree: { tree: SolutionNode[]; complete: boolean } | null;
+  nodes: number;
+}
