@@ -75,7 +75,7 @@ const PACKAGES: Readonly<Partial<Record<Layer, readonly string[]>>> = {
   mate: ['node:perf_hooks'],
   // A picture's bytes decoded by a well-kept library (libvips, shipped inside the npm package).
   picture: ['sharp', 'node:fs/promises'],
-  queue: ['bullmq', 'ioredis', 'node:crypto', 'node:perf_hooks'],
+  queue: ['bullmq', 'ioredis', 'node:crypto', 'node:os', 'node:perf_hooks'],
 };
 const PURE: readonly Layer[] = ['chess', 'search', 'vision', 'errors', 'input'];
 

@@ -90,7 +90,7 @@ describe('bin/chessbot.js', () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^usage: chessbot <command>/);
     expect(result.stdout).toMatch(/^ {2}perft <fen\|startpos> <depth> \[--divide\] \[--json\]/m);
-    expect(result.stdout.replace(/\s+/g, ' ')).toContain(' mate <fen|image|pgn-file> <n> [--side w|b] [--flipped] [--kind <kind>] [--checks] [--tree] [--solution] [--tries <k>] [--timeout <seconds>] [--threads <n>] [--json]');
+    expect(result.stdout.replace(/\s+/g, ' ')).toContain(' mate <fen|image|pgn-file> <n> [--side w|b] [--flipped] [--kind <kind>] [--checks] [--tree] [--solution] [--tries <k>] [--timeout <seconds>] [--threads <n>] [--queue] [--json]');
     expect(result.stdout.split('\n').filter((line) => line.length > 80)).toEqual([]);
   });
 
