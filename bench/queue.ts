@@ -277,6 +277,25 @@ export function percentile(values: readonly number[], p: number): number {
   return sorted[low]! + (sorted[high]! - sorted[low]!) * (at - low);
 }
 
+/** Each problem whole, one after another on one in-process thread (warmed up first): the peer's times and the answers. */
+async function solveInProcess(problems: readonly Problem[], warmUpJobs: readonly MateJob[]): Promise<{ ms: number[]; reports: MateJobResult[] }> {
+  const local: LocalEngine = localEngine({ threads: 1 });
+  try {
+    await local.warmUp();
+    for (const job of warmUpJobs) await local.run(job);
+    const ms: number[] = [];
+    const reports: MateJobResult[] = [];
+    for (const problem of problems) {
+      let report!: MateJobResult;
+      ms.push(await timed(async () => (report = await local.run(mateJob(problem)))));
+      reports.push(report);
+    }
+    return { ms, reports };
+  } finally {
+    await local.close();
+  }
+}
+
 async function timed(run: () => Promise<unknown>): Promise<number> {
   const start = performance.now();
   await run();
@@ -326,17 +345,7 @@ async function main(options: Options): Promise<number> {
   out(`queue: ${queueName} · ${problems.length} /mate jobs (suite ids ${PROBLEM_IDS.join(',')}) · ${options.rounds} round(s), the fastest counts`);
 
   // The peer, and the answers: the problems one after another on one in-process thread.
-  const local: LocalEngine = localEngine({ threads: 1 });
-  cleanups.push(() => local.close());
-  await local.warmUp();
-  for (const job of warmUpJobs) await local.run(job);
-  const localMs: number[] = [];
-  const localReports: MateJobResult[] = [];
-  for (const problem of problems) {
-    let report!: MateJobResult;
-    localMs.push(await timed(async () => (report = await local.run(mateJob(problem)))));
-    localReports.push(report);
-  }
+  const { ms: localMs, reports: localReports } = await solveInProcess(problems, warmUpJobs);
   const localTotalMs = localMs.reduce((a, b) => a + b, 0);
   out(`in-process, 1 thread, one after another: ${seconds(localTotalMs)}`);
   const longestFirst = problems.map((_, i) => i).sort((a, b) => localMs[b]! - localMs[a]!);
@@ -384,6 +393,9 @@ async function main(options: Options): Promise<number> {
   out(`  (in-process: run() to answer; queue columns: the search's own time in its worker, fastest round)`);
 
   // Latency: one warm worker (B stopped) against a warm in-process engine, alternating.
+  const local: LocalEngine = localEngine({ threads: 1 });
+  cleanups.push(() => local.close());
+  await local.warmUp();
   for (let i = 0; i < WARM_RUNS; i++) {
     await client.run(MATE_IN_1);
     await local.run(MATE_IN_1);
@@ -493,18 +505,7 @@ async function mainSplit(options: Options): Promise<number> {
   out(`${problems.length} problems (suite ids ${ids.join(',')}), one at a time · split after ${options.splitAfterNodes ?? 'the configured number of'} nodes`);
 
   // The peer and the answers: each problem whole, on one in-process thread.
-  const local: LocalEngine = localEngine({ threads: 1 });
-  cleanups.push(() => local.close());
-  await local.warmUp();
-  for (const job of warmUpJobs) await local.run(job);
-  const localMs: number[] = [];
-  const localReports: MateJobResult[] = [];
-  for (const problem of problems) {
-    let report!: MateJobResult;
-    localMs.push(await timed(async () => (report = await local.run(mateJob(problem)))));
-    localReports.push(report);
-  }
-  await local.close();
+  const { ms: localMs, reports: localReports } = await solveInProcess(problems, warmUpJobs);
 
   const client = new QueuedEngine({ connection, name: queueName });
   cleanups.push(() => client.close());

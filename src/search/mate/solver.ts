@@ -195,27 +195,12 @@ export class MateSolver {
 
   /** Attacker to move with a mate in k, `ply` plies from the root: the quickest answer, the longest defence, … to mate (mainLine's loop). */
   private continuation(k: number, ply: number): number[] {
-    const line: number[] = [];
-    try {
+    return this.readLine((line) => {
       const first = this.quickestAnswer(k, ply);
-      if (first === NO_MOVE) return line;
+      if (first === NO_MOVE) return;
       this.play(first, line);
-      let left = k - 1;
-      while (left > 0) {
-        const defence = this.longestDefence(left, ply + line.length);
-        if (defence.move === NO_MOVE) break;
-        this.play(defence.move, line);
-        const answer = this.quickestAnswer(defence.mateIn, ply + line.length);
-        if (answer === NO_MOVE) break;
-        this.play(answer, line);
-        left = defence.mateIn - 1;
-      }
-    } catch (error) {
-      this.recover(error);
-      return line;
-    }
-    for (let i = line.length - 1; i >= 0; i--) this.pos.unmake(line[i]);
-    return line;
+      this.defendAndAnswer(line, k - 1, ply);
+    });
   }
 
   /** Attacker to move with a mate in k: its quickest answer and the defences after it (defenceTree), as one tree node. */
@@ -557,25 +542,42 @@ export class MateSolver {
 
   /** Key, then the defence that resists longest and the attacker's quickest answer, to mate. */
   private mainLine(key: number, n: number): number[] {
+    return this.readLine((line) => {
+      this.play(key, line);
+      this.defendAndAnswer(line, n - 1, 0);
+    });
+  }
+
+  /**
+   * The moves `build` plays from the position (each through play()), taken back after; on a stop
+   * (recover has put the position back) the moves read so far.
+   */
+  private readLine(build: (line: number[]) => void): number[] {
     const line: number[] = [];
     try {
-      this.play(key, line);
-      let left = n - 1;
-      while (left > 0) {
-        const defence = this.longestDefence(left, line.length);
-        if (defence.move === NO_MOVE) break;
-        this.play(defence.move, line);
-        const answer = this.quickestAnswer(defence.mateIn, line.length);
-        if (answer === NO_MOVE) break;
-        this.play(answer, line);
-        left = defence.mateIn - 1;
-      }
+      build(line);
     } catch (error) {
       this.recover(error);
       return line;
     }
     for (let i = line.length - 1; i >= 0; i--) this.pos.unmake(line[i]);
     return line;
+  }
+
+  /**
+   * Defender to move, the attacker mating within `left` moves, `ply` plies from the root before
+   * `line`: the longest defence and the attacker's quickest answer, in turn, to mate.
+   */
+  private defendAndAnswer(line: number[], left: number, ply: number): void {
+    while (left > 0) {
+      const defence = this.longestDefence(left, ply + line.length);
+      if (defence.move === NO_MOVE) return;
+      this.play(defence.move, line);
+      const answer = this.quickestAnswer(defence.mateIn, ply + line.length);
+      if (answer === NO_MOVE) return;
+      this.play(answer, line);
+      left = defence.mateIn - 1;
+    }
   }
 
   private play(move: number, line: number[]): void {

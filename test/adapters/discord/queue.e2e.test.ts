@@ -107,17 +107,17 @@ describe.skipIf(!hasRedisServer())('/mate through the job queue, solved by worke
   }
 
   /**
-   * A `chessbot worker --threads 1` process on the queue, once it is connected. `splitAfterNodes`
-   * 0: it solves every problem whole, never split over the workers.
+   * A `chessbot worker --threads 1` process on the queue, once it is connected. It solves every
+   * problem whole (queue.splitAfterNodes 0): the job these tests cancel, kill the worker of, or
+   * restart Redis under is the problem's own, in the state they check, whatever n the search is
+   * at (test/queue/split.e2e.test.ts does the same to a split problem; the two bot processes
+   * below share a worker that splits).
    */
   async function worker(
     server: RedisServer, queue: string, inspect: Queue, name = 'worker', takeover?: { lockMs: number; stalledCheckMs: number },
-    splitAfterNodes?: number,
   ): Promise<Spawned> {
     const before = await inspect.getWorkersCount();
-    const spawned = startWorkerProcess({
-      redisUrl: server.url, queue, threads: 1, name, ...(takeover ? { takeover } : {}), ...(splitAfterNodes === undefined ? {} : { splitAfterNodes }),
-    });
+    const spawned = startWorkerProcess({ redisUrl: server.url, queue, threads: 1, name, ...(takeover ? { takeover } : {}), splitAfterNodes: 0 });
     await pollUntil(async () => (await inspect.getWorkersCount()) > before || !spawned.alive, `${name} to connect`, 20_000);
     if (!spawned.alive) throw new Error(`${name} exited:\n${spawned.output()}`);
     return spawned;
@@ -173,9 +173,7 @@ describe.skipIf(!hasRedisServer())('/mate through the job queue, solved by worke
     // A shorter lock and stalled-job check than the defaults (10 s and 5 s), so the takeover waits
     // 3 to 4.5 s instead of 10 to 15: the same takeover, sooner.
     const takeover = { lockMs: 3_000, stalledCheckMs: 1_500 };
-    // The whole problem's job is the one taken over here (test/queue/split.e2e.test.ts kills a
-    // worker in the middle of a split one).
-    const first = await worker(redis, queue, inspect, 'worker 1', takeover, 0);
+    const first = await worker(redis, queue, inspect, 'worker 1', takeover);
 
     const handle = h.mate(HARD, 6, { user: newUser() });
     await provenLineEdit(handle, 15_000);
@@ -187,7 +185,7 @@ describe.skipIf(!hasRedisServer())('/mate through the job queue, solved by worke
     expect(lockLeftMs).toBeLessThanOrEqual(takeover.lockMs);
     await first.kill('SIGKILL');
     const killedAt = Date.now();
-    const second = await worker(redis, queue, inspect, 'worker 2', takeover, 0);
+    const second = await worker(redis, queue, inspect, 'worker 2', takeover);
 
     // Its lock lapses (3 s), the second worker's stalled-job check (every 1.5 s) puts it back, and
     // the second worker solves it again (about 6 s of CPU). The bound was 25 s with the default
