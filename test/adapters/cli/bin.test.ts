@@ -229,11 +229,13 @@ describe('bin/chessbot.js at a terminal', () => {
 
   const erased = (text: string) => text.replace(STATUS_DRAWN, '').replaceAll('\r\x1b[2K', '');
 
-  // A second of a mate in 6 that takes several: long enough for the line on any machine.
-  const SECOND_OF_SEARCH = ['mate', HARD, '6', '--timeout', '1'];
+  // Two seconds of a mate in 6 that takes several: n = 1 to 5 take half a second on an idle
+  // machine, twice that on a loaded one, and the line is drawn in the n = 6 search after them
+  // (one second, the limit before, once left no time for it on a loaded machine).
+  const SECONDS_OF_SEARCH = ['mate', HARD, '6', '--timeout', '2'];
 
   it.skipIf(!hasScript)('mate: draws the n being searched and its nodes, erased by the lines after it', () => {
-    const { status, output } = atTerminal({}, ...SECOND_OF_SEARCH);
+    const { status, output } = atTerminal({}, ...SECONDS_OF_SEARCH);
     expect(status).toBe(3);
     const drawn = [...output.matchAll(STATUS_DRAWN)].map((match) => match[1]!);
     expect(drawn.length).toBeGreaterThan(0);
@@ -246,7 +248,7 @@ describe('bin/chessbot.js at a terminal', () => {
 
   it.skipIf(!hasScript)('draws nothing with NO_COLOR set, or on a dumb terminal', () => {
     for (const env of [{ NO_COLOR: '1' }, { TERM: 'dumb' }] as Array<Record<string, string>>) {
-      const { status, output } = atTerminal(env, ...SECOND_OF_SEARCH);
+      const { status, output } = atTerminal(env, ...SECONDS_OF_SEARCH);
       expect(status).toBe(3);
       expect(output).not.toMatch(/[\r\x1b]/);
     }
