@@ -3,6 +3,7 @@
 // from a box jittered by a few per cent of a square at each edge, as the locator's box will be.
 //
 //   node --import tsx bench/vision/dataset.ts --split train --boards 3000 --seed 1 --out bench/out/vision/train
+//   (--theme printed-varied: boards in that theme only)
 //
 // Writes <out>.x (uint8, PATCH_AREA grey values a patch, 0 black to 255 white) and <out>.y
 // (uint8 class: 0 empty, then P N B R Q K p n b r q k). With --whole every board's 64 squares are
@@ -20,6 +21,7 @@ import { mulberry32 } from '../../test/support/random.ts';
 import type { Random } from './positions.ts';
 import { randomScene, renderScene } from './render.ts';
 import { ensureSources } from './sources.ts';
+import { findTheme } from './styles.ts';
 
 export const CLASSES: readonly (PieceLetter | null)[] = [null, 'P', 'N', 'B', 'R', 'Q', 'K', 'p', 'n', 'b', 'r', 'q', 'k'];
 
@@ -44,11 +46,14 @@ async function main(): Promise<void> {
       whole: { type: 'boolean', default: false },
       jitter: { type: 'string', default: '0.07' },
       'keep-empty': { type: 'string', default: '0.3' },
+      // One theme only (styles.ts's findTheme: printed-varied has a stream of its own).
+      theme: { type: 'string' },
     },
   });
   sharp.concurrency(1);
   await ensureSources();
   const split = values.split === 'test' ? 'test' : 'train';
+  if (values.theme && !findTheme(values.theme)) throw new Error(`no theme "${values.theme}" (styles.ts)`);
   const boards = Number(values.boards);
   const jitter = Number(values.jitter);
   const keepEmpty = Number(values['keep-empty']);
@@ -61,7 +66,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   let written = 0;
   for (let b = 0; b < boards; b++) {
-    const board = await renderScene(randomScene(random, split));
+    const board = await renderScene(randomScene(random, split, values.theme ? { theme: values.theme } : {}));
     const cuts = values.whole ? 1 : 2;
     for (let cut = 0; cut < cuts; cut++) {
       cutSquares(board.picture, jitterBox(board.box, random, jitter), patches);

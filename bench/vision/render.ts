@@ -17,7 +17,7 @@ import sharp from 'sharp';
 import type { BoardBox, PieceLetter, Picture } from '../../src/vision/types.ts';
 import { type Placement, type Random, makePlacement, parsePlacement, pick, randomPlacement } from './positions.ts';
 import { pieceSet } from './sources.ts';
-import { type BoardTheme, type Split, THEMES, piecesFor, themesFor } from './styles.ts';
+import { type BoardTheme, PRINTED_VARIED, type Split, type Surface, VARIED_SPACING, findTheme, piecesFor, themesFor } from './styles.ts';
 
 /** A square as the picture shows it: row 0 at the top, column 0 at the left. */
 export interface Cell {
@@ -65,6 +65,8 @@ export interface Scene {
   readonly circles: readonly Circle[];
   /** Surface noise's seed (textured themes). */
   readonly seed: number;
+  /** The hatching drawn instead of the theme's (PRINTED_VARIED's, drawn for each board). */
+  readonly hatch?: Extract<Surface, { kind: 'hatched' }>;
   /** The final picture's size over the drawn one (1: none). */
   readonly rescale: number;
   /** Gaussian blur's sigma in final pixels (0: none). */
@@ -114,7 +116,7 @@ export interface SceneOptions {
 
 /** A random scene of the split's styles (train or test), with the screenshot's clutter drawn at random. */
 export function randomScene(random: Random, split: Split, options: SceneOptions = {}): Scene {
-  const theme = options.theme ? THEMES.find((t) => t.name === options.theme)! : pick(random, themesFor(split));
+  const theme = options.theme ? findTheme(options.theme)! : pick(random, themesFor(split));
   const pieceSet = options.pieceSet ?? pick(random, piecesFor(split)).name;
   const size = Math.round(logUniform(random, options.minSize ?? 150, options.maxSize ?? 1200));
   const coordinates = pick(random, ['none', 'inside', 'inside', 'outside'] as const);
@@ -158,7 +160,15 @@ export function randomScene(random: Random, split: Split, options: SceneOptions 
     rescale: Math.min(finalScale, 1600 / size),
     blur: random() < 0.3 ? 0.3 + random() * 0.8 * Math.min(1, square / 40) : 0,
     jpegQuality: random() < 0.5 ? Math.round(50 + random() * 45) : 0,
+    // Drawn last, and only for that theme: every other scene's draws stay as they were.
+    ...(theme === PRINTED_VARIED ? { hatch: randomHatch(random) } : {}),
   };
+}
+
+/** Hatching at one of the usual angles, its spacing within VARIED_SPACING, its lines a quarter to half of it. */
+function randomHatch(random: Random): Extract<Surface, { kind: 'hatched' }> {
+  const spacing = VARIED_SPACING[0] + random() * (VARIED_SPACING[1] - VARIED_SPACING[0]);
+  return { kind: 'hatched', angle: pick(random, [45, 45, -45, 0, 90, 30, 60]), spacing, width: spacing * (0.25 + random() * 0.25) };
 }
 
 function fileLetter(column: number, flipped: boolean): string {
@@ -169,8 +179,7 @@ function rankNumber(row: number, flipped: boolean): string {
   return String(flipped ? row + 1 : 8 - row);
 }
 
-function surfaceDefs(theme: BoardTheme, square: number, seed: number): string {
-  const surface = theme.surface;
+function surfaceDefs(theme: BoardTheme, surface: Surface, square: number, seed: number): string {
   if (surface.kind === 'hatched') {
     const spacing = Math.max(2, surface.spacing * square);
     const width = Math.max(0.8, surface.width * square);
@@ -213,7 +222,7 @@ function arrowPolygon(arrow: Arrow, square: number, x0: number, y0: number): str
 
 /** The scene as SVG, and where its playing area lies in it. */
 export function sceneSvg(scene: Scene): { svg: string; width: number; height: number; box: BoardBox } {
-  const theme = THEMES.find((t) => t.name === scene.theme);
+  const theme = findTheme(scene.theme);
   if (!theme) throw new Error(`unknown theme "${scene.theme}"`);
   const pieces = pieceSet(scene.pieceSet);
   const [top, right, bottom, left] = scene.margin;
@@ -225,7 +234,7 @@ export function sceneSvg(scene: Scene): { svg: string; width: number; height: nu
   const height = top + bottom + size + 2 * scene.frame;
   const parts: string[] = [];
   parts.push(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`);
-  parts.push(`<defs>${surfaceDefs(theme, square, scene.seed)}<radialGradient id="check"><stop offset="0" stop-color="#ff0000"/><stop offset="0.25" stop-color="#e70000"/><stop offset="0.9" stop-color="#a90000" stop-opacity="0"/><stop offset="1" stop-color="#9e0000" stop-opacity="0"/></radialGradient></defs>`);
+  parts.push(`<defs>${surfaceDefs(theme, scene.hatch ?? theme.surface, square, scene.seed)}<radialGradient id="check"><stop offset="0" stop-color="#ff0000"/><stop offset="0.25" stop-color="#e70000"/><stop offset="0.9" stop-color="#a90000" stop-opacity="0"/><stop offset="1" stop-color="#9e0000" stop-opacity="0"/></radialGradient></defs>`);
   parts.push(`<rect width="${width}" height="${height}" fill="${scene.background}"/>`);
   if (scene.frame) parts.push(`<rect x="${left}" y="${top}" width="${size + 2 * scene.frame}" height="${size + 2 * scene.frame}" fill="${scene.frameColor}"/>`);
   for (let row = 0; row < 8; row++) {
@@ -287,7 +296,7 @@ export function sceneSvg(scene: Scene): { svg: string; width: number; height: nu
 /** Draws the scene, then rescales, blurs and compresses it as the scene says. */
 export async function renderScene(scene: Scene): Promise<RenderedBoard> {
   const drawn = sceneSvg(scene);
-  const theme = THEMES.find((t) => t.name === scene.theme)!;
+  const theme = findTheme(scene.theme)!;
   const fontFiles = [...pieceSet(scene.pieceSet).fontFiles];
   const raster = new Resvg(drawn.svg, { font: { loadSystemFonts: true, fontFiles, defaultFontFamily: 'DejaVu Sans' } }).render();
   const finalWidth = Math.max(1, Math.round(drawn.width * scene.rescale));

@@ -152,6 +152,24 @@ export const THEMES: readonly BoardTheme[] = [
   { name: 'printed-bold', light: '#ffffff', dark: '#ffffff', surface: { kind: 'hatched', angle: 45, spacing: 0.12, width: 0.04 }, printed: true, split: 'test' },
 ];
 
+/**
+ * Printed diagrams with hatching drawn afresh for each board (randomHatch): angles and weights
+ * between and beyond the fixed ones above, never as wide-spaced as the held-out bold one. Not in
+ * THEMES, so the main streams of boards draw what they always drew; train.sh draws a stream of
+ * its own in it.
+ */
+export const PRINTED_VARIED: BoardTheme = {
+  name: 'printed-varied', light: '#ffffff', dark: '#ffffff', surface: { kind: 'hatched', angle: 45, spacing: 0.08, width: 0.025 }, printed: true, split: 'train',
+};
+
+/** The widest hatching PRINTED_VARIED draws, as a fraction of a square (the held-out bold one's is 0.12). */
+export const VARIED_SPACING: readonly [number, number] = [0.045, 0.1];
+
+/** A theme by name: THEMES' or PRINTED_VARIED. */
+export function findTheme(name: string): BoardTheme | undefined {
+  return name === PRINTED_VARIED.name ? PRINTED_VARIED : THEMES.find((theme) => theme.name === name);
+}
+
 export function piecesFor(split: Split): PieceSetSource[] {
   return PIECE_SETS.filter((set) => set.split === split);
 }

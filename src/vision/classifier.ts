@@ -1,31 +1,22 @@
-// The square classifier: a small convolutional network that says which piece (or none) a square's
-// patch shows, and how sure it is. Trained by bench/vision/train.py on boards the project draws;
-// its weights are src/vision/weights.ts. Plain typed-array loops, one patch at a time in buffers
-// allocated once: 64 squares take a few tens of milliseconds on one core.
+// The square classifier: small convolutional networks that say which piece (or none) a square's
+// patch shows, and how sure they are. Trained by bench/vision (train.py, a member at a time;
+// combine.py joins them) on boards the project draws; the weights are src/vision/weights.ts.
+// Members that differ err on different squares: their probabilities are averaged, then sharpened
+// by the exponent fitted with them. The convolutions run in WebAssembly SIMD (kernels.wat), one
+// patch at a time in memory set up once: 64 squares take a few tens of milliseconds on one core.
 //
-// The layers (train.py's docstring is the reference; activations are height, width, channel):
-//   conv 3×3 1→8, relu, max-pool 2; conv 3×3 8→16, relu, max-pool 2; conv 3×3 16→32, relu,
-//   max-pool 2; dense 512→64, relu; dense 64→13; softmax (its temperature folded into the last layer).
+// A member's layers (bench/vision/network.py is the reference; activations are height, width,
+// channel), their widths a, b, c and h as its MemberWeights give them:
+//   conv 3×3 1→a, relu, max-pool 2; conv 3×3 a→b, relu, max-pool 2; conv 3×3 b→c, relu,
+//   max-pool 2; dense 16c→h, relu; dense h→13; softmax (its temperature folded into the last layer).
 
+import { VISION_KERNELS_WASM } from './kernels.ts';
 import { PATCH, PATCH_AREA, cutSquares } from './squares.ts';
 import type { BoardBox, PieceLetter, Picture, SquareGuess } from './types.ts';
-import { WEIGHTS_FLOAT16 } from './weights.ts';
+import { MEMBERS, type MemberWeights, SHARPEN } from './weights.ts';
 
 /** The classes in the network's output order. */
 export const CLASSES: readonly (PieceLetter | null)[] = [null, 'P', 'N', 'B', 'R', 'Q', 'K', 'p', 'n', 'b', 'r', 'q', 'k'];
-
-const CONVS: readonly (readonly [number, number])[] = [[1, 8], [8, 16], [16, 32]];
-const HIDDEN = 64;
-const FLAT = (PATCH / 8) * (PATCH / 8) * 32;
-
-interface Network {
-  readonly convWeights: Float32Array[];
-  readonly convBiases: Float32Array[];
-  readonly hiddenWeights: Float32Array;
-  readonly hiddenBias: Float32Array;
-  readonly outputWeights: Float32Array;
-  readonly outputBias: Float32Array;
-}
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
@@ -61,139 +52,141 @@ export function decodeFloat16(bytes: Uint8Array): Float32Array {
   return out;
 }
 
-let network: Network | null = null;
-
-/** The weights, decoded on first use (a few milliseconds, once per process). */
-function loadNetwork(): Network {
-  if (network) return network;
-  const all = decodeFloat16(decodeBase64(WEIGHTS_FLOAT16));
-  let at = 0;
-  const take = (count: number): Float32Array => {
-    const part = all.subarray(at, at + count);
-    at += count;
-    return part;
-  };
-  const convWeights: Float32Array[] = [];
-  const convBiases: Float32Array[] = [];
-  for (const [inputs, outputs] of CONVS) {
-    convWeights.push(take(9 * inputs * outputs));
-    convBiases.push(take(outputs));
-  }
-  const hiddenWeights = take(FLAT * HIDDEN);
-  const hiddenBias = take(HIDDEN);
-  const outputWeights = take(HIDDEN * CLASSES.length);
-  const outputBias = take(CLASSES.length);
-  if (at !== all.length) throw new Error(`the classifier's weights hold ${all.length} values, the network ${at}`);
-  network = { convWeights, convBiases, hiddenWeights, hiddenBias, outputWeights, outputBias };
-  return network;
+/** The kernels' exports (kernels.wat); every pointer a byte offset into a member's memory. */
+interface Kernels {
+  convolvePool(input: number, side: number, inputs: number, outputs: number, weights: number, bias: number, sums: number, output: number): void;
+  denseRelu(input: number, inputs: number, outputs: number, weights: number, bias: number, output: number): void;
 }
 
-// Buffers reused for every patch: the widest activation is the first convolution's output.
-const convOut = new Float32Array(PATCH * PATCH * 32);
-const layerA = new Float32Array(PATCH * PATCH * 8);
-const layerB = new Float32Array(PATCH * PATCH * 8);
-const hidden = new Float32Array(HIDDEN);
-const logits = new Float64Array(CLASSES.length);
+/** A convolution: its channels, and where its weights lie in the member's memory (bytes). */
+interface ConvLayer {
+  readonly inputs: number;
+  readonly outputs: number;
+  readonly weights: number;
+  readonly bias: number;
+}
 
 /**
- * A 3×3 'same' convolution of `input` (side × side × inputs), then relu and a 2×2 max-pool into
- * `output` (side/2 × side/2 × outputs). Eight output channels at a time in eight locals (every
- * layer's width is a multiple of 8), so that the sums stay in registers; zero inputs (most, after
- * a relu) are skipped.
+ * A member in WebAssembly memory of its own, with room for one patch's activations: the weights
+ * (float32), then the patch, a convolution's sums, two layers' activations and the hidden layer.
+ * The last layer (13 classes) runs in JavaScript, on the hidden layer's view.
  */
-function convolvePool(input: Float32Array, side: number, inputs: number, outputs: number, weights: Float32Array, bias: Float32Array, output: Float32Array): void {
-  for (let y = 0; y < side; y++) {
-    const y0 = y === 0 ? 1 : 0;
-    const y1 = y === side - 1 ? 2 : 3;
-    for (let x = 0; x < side; x++) {
-      const x0 = x === 0 ? 1 : 0;
-      const x1 = x === side - 1 ? 2 : 3;
-      const target = (y * side + x) * outputs;
-      for (let block = 0; block < outputs; block += 8) {
-        let s0 = bias[block]!, s1 = bias[block + 1]!, s2 = bias[block + 2]!, s3 = bias[block + 3]!;
-        let s4 = bias[block + 4]!, s5 = bias[block + 5]!, s6 = bias[block + 6]!, s7 = bias[block + 7]!;
-        for (let dy = y0; dy < y1; dy++) {
-          for (let dx = x0; dx < x1; dx++) {
-            const source = ((y + dy - 1) * side + (x + dx - 1)) * inputs;
-            const tap = (dy * 3 + dx) * inputs;
-            for (let i = 0; i < inputs; i++) {
-              const value = input[source + i]!;
-              if (value === 0) continue;
-              const w = (tap + i) * outputs + block;
-              s0 += value * weights[w]!;
-              s1 += value * weights[w + 1]!;
-              s2 += value * weights[w + 2]!;
-              s3 += value * weights[w + 3]!;
-              s4 += value * weights[w + 4]!;
-              s5 += value * weights[w + 5]!;
-              s6 += value * weights[w + 6]!;
-              s7 += value * weights[w + 7]!;
-            }
-          }
-        }
-        const at = target + block;
-        convOut[at] = s0;
-        convOut[at + 1] = s1;
-        convOut[at + 2] = s2;
-        convOut[at + 3] = s3;
-        convOut[at + 4] = s4;
-        convOut[at + 5] = s5;
-        convOut[at + 6] = s6;
-        convOut[at + 7] = s7;
-      }
-    }
-  }
-  const half = side >> 1;
-  for (let y = 0; y < half; y++) {
-    for (let x = 0; x < half; x++) {
-      const a = (2 * y * side + 2 * x) * outputs;
-      const b = a + outputs;
-      const c = a + side * outputs;
-      const d = c + outputs;
-      const target = (y * half + x) * outputs;
-      for (let o = 0; o < outputs; o++) {
-        output[target + o] = Math.max(0, convOut[a + o]!, convOut[b + o]!, convOut[c + o]!, convOut[d + o]!);
-      }
-    }
-  }
+interface Member {
+  readonly kernels: Kernels;
+  readonly convs: readonly ConvLayer[];
+  readonly flat: number;
+  readonly hidden: number;
+  readonly hiddenWeights: number;
+  readonly hiddenBias: number;
+  readonly outputWeights: Float32Array;
+  readonly outputBias: Float32Array;
+  readonly patch: Float32Array;
+  readonly patchAt: number;
+  readonly sumsAt: number;
+  readonly layerAt: readonly [number, number];
+  readonly hiddenValues: Float32Array;
+  readonly hiddenAt: number;
 }
 
-/** The class probabilities of patch `index` of `patches` (PATCH_AREA grey values each, 0 to 1), into `into`. */
-export function patchProbabilities(patches: Float32Array, index: number, into: Float64Array = new Float64Array(CLASSES.length)): Float64Array {
-  const net = loadNetwork();
-  const start = index * PATCH_AREA;
-  for (let i = 0; i < PATCH_AREA; i++) layerA[i] = patches[start + i]! * 2 - 1;
+/** Bytes rounded up to whole vectors (16 bytes), where each part of the memory starts. */
+const aligned = (bytes: number): number => Math.ceil(bytes / 16) * 16;
+
+let kernelsModule: WebAssembly.Module | null = null;
+
+/** One member's weights and kernels, set up on first use (a few milliseconds, once per process). */
+function loadMember(weights: MemberWeights): Member {
+  const { convs: widths, hidden } = weights;
+  if (widths.length !== 3 || widths.some((width) => width % 8 !== 0) || hidden % 4 !== 0) {
+    throw new Error(`the classifier's kernels need three convolutions, each a multiple of 8 wide, and a hidden layer a multiple of 4, not ${widths.join(', ')} and ${hidden}`);
+  }
+  const channels = widths.map((outputs, layer) => [layer === 0 ? 1 : widths[layer - 1]!, outputs] as const);
+  const flat = (PATCH / 8) * (PATCH / 8) * widths[2]!;
+  const all = decodeFloat16(decodeBase64(weights.float16));
+  const expected = channels.reduce((sum, [inputs, outputs]) => sum + 9 * inputs * outputs + outputs, 0)
+    + flat * hidden + hidden + hidden * CLASSES.length + CLASSES.length;
+  if (all.length !== expected) throw new Error(`a classifier member's weights hold ${all.length} values, its layers ${expected}`);
+
+  let end = 0;
+  const place = (floats: number): number => {
+    const at = end;
+    end += aligned(floats * 4);
+    return at;
+  };
+  // The weights in the order network.py writes them, each copied to its place.
+  let read = 0;
+  const copies: { at: number; from: number; count: number }[] = [];
+  const take = (count: number): number => {
+    const at = place(count);
+    copies.push({ at, from: read, count });
+    read += count;
+    return at;
+  };
+  const convs = channels.map(([inputs, outputs]) => ({ inputs, outputs, weights: take(9 * inputs * outputs), bias: take(outputs) }));
+  const hiddenWeights = take(flat * hidden);
+  const hiddenBias = take(hidden);
+  const outputWeights = all.slice(read, read + hidden * CLASSES.length);
+  const outputBias = all.slice(read + hidden * CLASSES.length);
+  const patchAt = place(PATCH_AREA);
+  const sumsAt = place(Math.max(...channels.map(([, outputs], layer) => (PATCH >> layer) ** 2 * outputs)));
+  const layerFloats = Math.max(...channels.map(([, outputs], layer) => (PATCH >> (layer + 1)) ** 2 * outputs));
+  const layerAt = [place(layerFloats), place(layerFloats)] as const;
+  const hiddenAt = place(hidden);
+
+  const memory = new WebAssembly.Memory({ initial: Math.ceil(end / 65_536) });
+  const floats = new Float32Array(memory.buffer);
+  for (const copy of copies) floats.set(all.subarray(copy.from, copy.from + copy.count), copy.at / 4);
+  kernelsModule ??= new WebAssembly.Module(decodeBase64(VISION_KERNELS_WASM));
+  const kernels = new WebAssembly.Instance(kernelsModule, { env: { memory } }).exports as unknown as Kernels;
+  return {
+    kernels, convs, flat, hidden, hiddenWeights, hiddenBias, outputWeights, outputBias,
+    patch: new Float32Array(memory.buffer, patchAt, PATCH_AREA), patchAt, sumsAt, layerAt,
+    hiddenValues: new Float32Array(memory.buffer, hiddenAt, hidden), hiddenAt,
+  };
+}
+
+let members: Member[] | null = null;
+
+const logits = new Float64Array(CLASSES.length);
+
+/** One member's class probabilities of the patch at `start` of `patches`, added to `into`. */
+function addMemberProbabilities(member: Member, patches: Float32Array, start: number, into: Float64Array): void {
+  for (let i = 0; i < PATCH_AREA; i++) member.patch[i] = patches[start + i]! * 2 - 1;
   let side = PATCH;
-  let input = layerA;
-  let output = layerB;
-  for (let layer = 0; layer < CONVS.length; layer++) {
-    const [inputs, outputs] = CONVS[layer]!;
-    convolvePool(input, side, inputs, outputs, net.convWeights[layer]!, net.convBiases[layer]!, output);
+  let input = member.patchAt;
+  for (let layer = 0; layer < member.convs.length; layer++) {
+    const { inputs, outputs, weights, bias } = member.convs[layer]!;
+    const output = member.layerAt[layer % 2]!;
+    member.kernels.convolvePool(input, side, inputs, outputs, weights, bias, member.sumsAt, output);
     side >>= 1;
-    [input, output] = [output, input];
+    input = output;
   }
-  for (let o = 0; o < HIDDEN; o++) hidden[o] = net.hiddenBias[o]!;
-  for (let i = 0; i < FLAT; i++) {
-    const value = input[i]!;
-    if (value === 0) continue;
-    const row = i * HIDDEN;
-    for (let o = 0; o < HIDDEN; o++) hidden[o] += value * net.hiddenWeights[row + o]!;
-  }
+  member.kernels.denseRelu(input, member.flat, member.hidden, member.hiddenWeights, member.hiddenBias, member.hiddenAt);
+  const { hiddenValues, outputWeights, outputBias, hidden } = member;
   let largest = Number.NEGATIVE_INFINITY;
   for (let c = 0; c < CLASSES.length; c++) {
-    let sum = net.outputBias[c]!;
-    for (let h = 0; h < HIDDEN; h++) {
-      const value = hidden[h]!;
-      if (value > 0) sum += value * net.outputWeights[h * CLASSES.length + c]!;
+    let sum = outputBias[c]!;
+    for (let h = 0; h < hidden; h++) {
+      const value = hiddenValues[h]!;
+      if (value > 0) sum += value * outputWeights[h * CLASSES.length + c]!;
     }
     logits[c] = sum;
     largest = Math.max(largest, sum);
   }
   let total = 0;
-  for (let c = 0; c < CLASSES.length; c++) {
-    into[c] = Math.exp(logits[c]! - largest);
-    total += into[c]!;
-  }
+  for (let c = 0; c < CLASSES.length; c++) total += (logits[c] = Math.exp(logits[c]! - largest));
+  for (let c = 0; c < CLASSES.length; c++) into[c] = into[c]! + logits[c]! / total;
+}
+
+/**
+ * The class probabilities of patch `index` of `patches` (PATCH_AREA grey values each, 0 to 1),
+ * into `into`: the members' average, sharpened by SHARPEN.
+ */
+export function patchProbabilities(patches: Float32Array, index: number, into: Float64Array = new Float64Array(CLASSES.length)): Float64Array {
+  members ??= MEMBERS.map(loadMember);
+  into.fill(0);
+  for (const member of members) addMemberProbabilities(member, patches, index * PATCH_AREA, into);
+  let total = 0;
+  for (let c = 0; c < CLASSES.length; c++) total += (into[c] = (into[c]! / members.length) ** SHARPEN);
   for (let c = 0; c < CLASSES.length; c++) into[c] = into[c]! / total;
   return into;
 }
