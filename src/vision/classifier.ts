@@ -197,7 +197,7 @@ const mirrored = new Float32Array(PATCH_AREA);
 
 /**
  * Below this confidence a square is read a second time, mirrored (a mirrored piece is the same
- * piece; the network trained on both), and the two readings averaged: a second look where the
+ * piece; the networks trained on both), and the two readings averaged: a second look where the
  * first was unsure, at the cost of a few patches a board.
  */
 const SECOND_LOOK_BELOW = 0.98;
